@@ -1,0 +1,58 @@
+//! Errors for bad positions and bad move strings. They carry enough to tell the user exactly
+//! what is wrong; nothing that parses user input panics.
+
+use std::fmt;
+
+/// A FEN/SFEN string that does not describe a legal position of the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionError {
+    /// The FEN field at fault: `board`, `side to move`, `castling`, `en passant`, `halfmove
+    /// clock`, `fullmove number`, `hand`, `check counters`, `move number`, or `position` for
+    /// whole-position rules (kings, checks).
+    pub field: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> PositionError {
+        PositionError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid position ({}): {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A move string that is malformed, or that names no legal move in the position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveError {
+    /// The move as given (control characters escaped).
+    pub text: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl MoveError {
+    pub fn new(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError {
+            text: text.escape_debug().to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad move '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -1,0 +1,15 @@
+//! Game-agnostic vocabulary shared by every game, the search and the NNUE: colors, squares,
+//! bitboards, zobrist keys, game outcomes and the error types for bad input.
+
+mod bitboard;
+mod color;
+mod error;
+mod outcome;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use color::Color;
+pub use error::{MoveError, PositionError};
+pub use outcome::Outcome;
+pub use square::Square;

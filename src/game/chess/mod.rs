@@ -1,0 +1,599 @@
+//! Native chess (and Chess960) on `u64` bitboards: board representation, copy-make with an
+//! incremental zobrist key, insufficient material, UCI move notation. Move generation is in
+//! `movegen`, FEN in `fen`, attack tables in `attacks`.
+
+pub mod attacks;
+mod fen;
+mod movegen;
+mod moves;
+
+pub use moves::{Move, MoveKind};
+
+use self::attacks::{KING, KNIGHT, PAWN, sliders};
+use crate::core::zobrist;
+use crate::core::{Color, MoveError, Outcome, PositionError, Square};
+use crate::game::{Dims, Dirty, GameMove, GenKind, Piece, RepetitionRules};
+use arrayvec::ArrayVec;
+
+pub const PAWN_KIND: u8 = 0;
+pub const KNIGHT_KIND: u8 = 1;
+pub const BISHOP_KIND: u8 = 2;
+pub const ROOK_KIND: u8 = 3;
+pub const QUEEN_KIND: u8 = 4;
+pub const KING_KIND: u8 = 5;
+
+const P: usize = PAWN_KIND as usize;
+const N: usize = KNIGHT_KIND as usize;
+const B: usize = BISHOP_KIND as usize;
+const R: usize = ROOK_KIND as usize;
+const Q: usize = QUEEN_KIND as usize;
+const K: usize = KING_KIND as usize;
+
+/// Mailbox value of an empty square; pieces are `color * 6 + kind`.
+const EMPTY: u8 = 12;
+/// `ep` value when there is no en-passant square.
+const NO_EP: u8 = 64;
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Zobrist keys: piece-square (12 x 64), castling-rights set (16), en-passant file (8), side.
+struct Keys {
+    piece: [[u64; 64]; 12],
+    castling: [u64; 16],
+    ep: [u64; 8],
+    side: u64,
+}
+
+const fn make_keys() -> Keys {
+    let flat: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0xC4E5_5000_0000_0001);
+    let mut piece = [[0u64; 64]; 12];
+    let mut i = 0;
+    while i < 12 * 64 {
+        piece[i / 64][i % 64] = flat[i];
+        i += 1;
+    }
+    let mut castling = [0u64; 16];
+    // Rights combine by XOR of the single-right keys, so clearing a right is one XOR.
+    let mut set = 1;
+    while set < 16 {
+        let mut bit = 0;
+        while bit < 4 {
+            if set & (1 << bit) != 0 {
+                castling[set] ^= flat[768 + bit];
+            }
+            bit += 1;
+        }
+        set += 1;
+    }
+    let mut ep = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        ep[f] = flat[768 + 16 + f];
+        f += 1;
+    }
+    Keys {
+        piece,
+        castling,
+        ep,
+        side: flat[768 + 16 + 8],
+    }
+}
+
+static KEYS: Keys = make_keys();
+
+/// The chess rules selector: there is one set of rules; Chess960 is a property of the position
+/// (its castling rooks) and of the move notation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ChessVariant;
+
+/// A chess position. Castling rights are indexed 0 = White king side, 1 = White queen side,
+/// 2 = Black king side, 3 = Black queen side; `castle_rooks` holds each right's rook square.
+#[derive(Clone)]
+pub struct Chess {
+    kinds: [u64; 6],
+    colors: [u64; 2],
+    board: [u8; 64],
+    side: Color,
+    castling: u8,
+    castle_rooks: [u8; 4],
+    ep: u8,
+    halfmove: u16,
+    fullmove: u16,
+    hash: u64,
+    checkers: u64,
+    chess960: bool,
+}
+
+#[inline(always)]
+const fn bit(sq: u8) -> u64 {
+    1u64 << sq
+}
+
+/// Square name such as `e4`.
+pub fn square_name(sq: u8) -> String {
+    let mut s = String::with_capacity(2);
+    s.push((b'a' + sq % 8) as char);
+    s.push((b'1' + sq / 8) as char);
+    s
+}
+
+impl Chess {
+    fn empty() -> Chess {
+        Chess {
+            kinds: [0; 6],
+            colors: [0; 2],
+            board: [EMPTY; 64],
+            side: Color::White,
+            castling: 0,
+            castle_rooks: [7, 0, 63, 56],
+            ep: NO_EP,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            checkers: 0,
+            chess960: false,
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, color: Color, kind: usize, sq: u8) {
+        let b = bit(sq);
+        self.kinds[kind] |= b;
+        self.colors[color.index()] |= b;
+        let code = color.index() * 6 + kind;
+        self.board[sq as usize] = code as u8;
+        self.hash ^= KEYS.piece[code][sq as usize];
+    }
+
+    #[inline(always)]
+    fn take(&mut self, sq: u8) {
+        let code = self.board[sq as usize] as usize;
+        let b = bit(sq);
+        self.kinds[code % 6] ^= b;
+        self.colors[code / 6] ^= b;
+        self.board[sq as usize] = EMPTY;
+        self.hash ^= KEYS.piece[code][sq as usize];
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline(always)]
+    fn pieces(&self, color: Color, kind: usize) -> u64 {
+        self.kinds[kind] & self.colors[color.index()]
+    }
+
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> u8 {
+        self.pieces(color, K).trailing_zeros() as u8
+    }
+
+    /// Pieces of `by` attacking `sq` with occupancy `occ`.
+    #[inline(always)]
+    fn attackers(&self, sq: u8, by: Color, occ: u64) -> u64 {
+        let s = sliders();
+        let sq = sq as usize;
+        let them = self.colors[by.index()];
+        ((KNIGHT[sq] & self.kinds[N])
+            | (KING[sq] & self.kinds[K])
+            | (PAWN[(!by).index()][sq] & self.kinds[P])
+            | (s.rook(sq, occ) & (self.kinds[R] | self.kinds[Q]))
+            | (s.bishop(sq, occ) & (self.kinds[B] | self.kinds[Q])))
+            & them
+    }
+
+    /// Whether `sq` is attacked by `by` with occupancy `occ`.
+    #[inline(always)]
+    fn attacked(&self, sq: u8, by: Color, occ: u64) -> bool {
+        self.attackers(sq, by, occ) != 0
+    }
+
+    #[inline(always)]
+    fn compute_checkers(&self) -> u64 {
+        let us = self.side;
+        self.attackers(self.king_square(us), !us, self.occupied())
+    }
+
+    /// Castling right bits lost when a move touches `sq`.
+    #[inline(always)]
+    fn rights_lost(&self, sq: u8) -> u8 {
+        let mut lost = 0;
+        for right in 0..4 {
+            if self.castle_rooks[right] == sq {
+                lost |= 1 << right;
+            }
+        }
+        let code = self.board[sq as usize];
+        if code as usize % 6 == K && code != EMPTY {
+            lost |= if code < 6 { 0b0011 } else { 0b1100 };
+        }
+        lost
+    }
+
+    /// The square the king lands on when castling with `right`.
+    #[inline(always)]
+    fn castle_targets(right: usize) -> (u8, u8) {
+        // (king target, rook target): g/f for king side, c/d for queen side, on the back rank.
+        let base = if right < 2 { 0 } else { 56 };
+        if right.is_multiple_of(2) {
+            (base + 6, base + 5)
+        } else {
+            (base + 2, base + 3)
+        }
+    }
+
+    /// The castling right a king-takes-rook move uses.
+    #[inline(always)]
+    fn castle_right(&self, rook_sq: u8) -> usize {
+        let first = self.side.index() * 2;
+        if self.castle_rooks[first] == rook_sq {
+            first
+        } else {
+            first + 1
+        }
+    }
+
+    /// Whether an enemy pawn could capture on `ep` (the en-passant square is only recorded then,
+    /// as Stockfish does, so hashes of equal positions agree).
+    #[inline(always)]
+    fn ep_capturable(&self, ep: u8, capturer: Color) -> bool {
+        PAWN[(!capturer).index()][ep as usize] & self.pieces(capturer, P) != 0
+    }
+
+    fn set_castling(&mut self, rights: u8) {
+        self.hash ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+    }
+
+    /// Whether castling moves print as king-takes-rook (UCI_Chess960 convention).
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Switches the castling notation (the UCI_Chess960 option).
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Squares of pieces of `color`.
+    pub fn color_bb(&self, color: Color) -> u64 {
+        self.colors[color.index()]
+    }
+
+    /// Squares of pieces of `kind` (both colors).
+    pub fn kind_bb(&self, kind: u8) -> u64 {
+        self.kinds[kind as usize]
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        if self.kinds[P] | self.kinds[R] | self.kinds[Q] != 0 {
+            return false;
+        }
+        let minors = self.kinds[N] | self.kinds[B];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        // Only bishops, all on squares of one color.
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        self.kinds[N] == 0 && (self.kinds[B] & DARK == 0 || self.kinds[B] & !DARK == 0)
+    }
+}
+
+impl crate::game::Game for Chess {
+    type Variant = ChessVariant;
+    type Move = Move;
+    type MoveList = ArrayVec<Move, 256>;
+
+    fn start(_: &ChessVariant) -> Chess {
+        match Chess::parse_fen(START_FEN) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the start FEN is valid: {e}"),
+        }
+    }
+
+    fn from_fen(_: &ChessVariant, fen: &str) -> Result<Chess, PositionError> {
+        Chess::parse_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn dims(&self) -> Dims {
+        Dims {
+            files: 8,
+            ranks: 8,
+            piece_kinds: 6,
+            hand_kinds: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for sq in 0..64 {
+            let code = self.board[sq];
+            if code != EMPTY {
+                h ^= KEYS.piece[code as usize][sq];
+            }
+        }
+        h ^= KEYS.castling[self.castling as usize];
+        if self.ep != NO_EP {
+            h ^= KEYS.ep[(self.ep % 8) as usize];
+        }
+        if self.side == Color::Black {
+            h ^= KEYS.side;
+        }
+        h
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut Self::MoveList) {
+        self.generate_into(kind, !0, out);
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.count_moves()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        if mv.is_null()
+            || !mv.is_well_formed()
+            || self.colors[self.side.index()] & bit(mv.from()) == 0
+        {
+            return false;
+        }
+        let mut list = ArrayVec::<Move, 256>::new();
+        self.generate_into(GenKind::All, bit(mv.from()), &mut list);
+        list.contains(&mv)
+    }
+
+    fn play(&mut self, mv: Move, dirty: &mut Dirty) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let moving = self.board[from as usize];
+        let kind = moving as usize % 6;
+
+        self.hash ^= KEYS.side;
+        if self.ep != NO_EP {
+            self.hash ^= KEYS.ep[(self.ep % 8) as usize];
+            self.ep = NO_EP;
+        }
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        if self.castling != 0 {
+            let lost = self.rights_lost(from) | self.rights_lost(to);
+            if lost & self.castling != 0 {
+                self.set_castling(self.castling & !lost);
+            }
+        }
+
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = Chess::castle_targets(self.castle_right(to));
+                self.take(from);
+                self.take(to);
+                self.put(us, K, king_to);
+                self.put(us, R, rook_to);
+                let king = Piece::new(us, KING_KIND);
+                let rook = Piece::new(us, ROOK_KIND);
+                dirty.remove(king, Square(from));
+                dirty.remove(rook, Square(to));
+                dirty.add(king, Square(king_to));
+                dirty.add(rook, Square(rook_to));
+            }
+            MoveKind::EnPassant => {
+                let captured = if us == Color::White { to - 8 } else { to + 8 };
+                self.take(captured);
+                self.take(from);
+                self.put(us, P, to);
+                self.halfmove = 0;
+                let pawn = Piece::new(us, PAWN_KIND);
+                dirty.remove(Piece::new(them, PAWN_KIND), Square(captured));
+                dirty.remove(pawn, Square(from));
+                dirty.add(pawn, Square(to));
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let target = self.board[to as usize];
+                if target != EMPTY {
+                    self.take(to);
+                    self.halfmove = 0;
+                    dirty.remove(Piece::new(them, target % 6), Square(to));
+                }
+                self.take(from);
+                let new_kind = match mv.kind() {
+                    MoveKind::Promotion(k) => k as usize,
+                    _ => kind,
+                };
+                self.put(us, new_kind, to);
+                dirty.remove(Piece::new(us, kind as u8), Square(from));
+                dirty.add(Piece::new(us, new_kind as u8), Square(to));
+                if kind == P {
+                    self.halfmove = 0;
+                    if from ^ to == 16 {
+                        let ep = (from + to) / 2;
+                        if self.ep_capturable(ep, them) {
+                            self.ep = ep;
+                            self.hash ^= KEYS.ep[(ep % 8) as usize];
+                        }
+                    }
+                }
+            }
+        }
+        self.side = them;
+        self.checkers = self.compute_checkers();
+    }
+
+    fn play_null(&mut self) -> bool {
+        if self.checkers != 0 {
+            return false;
+        }
+        self.hash ^= KEYS.side;
+        if self.ep != NO_EP {
+            self.hash ^= KEYS.ep[(self.ep % 8) as usize];
+            self.ep = NO_EP;
+        }
+        self.halfmove += 1;
+        self.side = !self.side;
+        true
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_insufficient_material().then_some(Outcome::Draw)
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        if self.checkers != 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    #[inline(always)]
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn move_rule_plies(&self) -> Option<u32> {
+        Some(100)
+    }
+
+    fn repetition_rules(&self) -> RepetitionRules {
+        RepetitionRules {
+            fold: 3,
+            value: Outcome::Draw,
+            perpetual_check_loses: false,
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let b = text.as_bytes();
+        let square = |f: u8, r: u8| -> Option<u8> {
+            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
+                .then(|| (r - b'1') * 8 + f - b'a')
+        };
+        let (from, to) = match (b.len(), b.len() >= 4) {
+            (4 | 5, true) => match (square(b[0], b[1]), square(b[2], b[3])) {
+                (Some(f), Some(t)) => (f, t),
+                _ => return Err(MoveError::new(text, "expected squares a1..h8, as in e2e4")),
+            },
+            _ => {
+                return Err(MoveError::new(
+                    text,
+                    "expected UCI notation: origin and target squares and an optional promotion letter, as in e2e4 or e7e8q",
+                ));
+            }
+        };
+        let promotion = match b.get(4) {
+            None => None,
+            Some(b'n') => Some(KNIGHT_KIND),
+            Some(b'b') => Some(BISHOP_KIND),
+            Some(b'r') => Some(ROOK_KIND),
+            Some(b'q') => Some(QUEEN_KIND),
+            Some(_) => {
+                return Err(MoveError::new(
+                    text,
+                    "promotion letter must be one of n, b, r, q",
+                ));
+            }
+        };
+        let mut list = ArrayVec::<Move, 256>::new();
+        self.generate_into(GenKind::All, bit(from), &mut list);
+        let found = list.iter().copied().find(|&mv| {
+            let promo = match mv.kind() {
+                MoveKind::Promotion(k) => Some(k),
+                _ => None,
+            };
+            if promo != promotion {
+                return false;
+            }
+            if mv.kind() == MoveKind::Castle {
+                // King-takes-rook always; the king's target square too unless that is ambiguous
+                // with a normal king move (it cannot be: castling needs the path empty).
+                mv.to() == to || Chess::castle_targets(self.castle_right(mv.to())).0 == to
+            } else {
+                mv.to() == to
+            }
+        });
+        found.ok_or_else(|| MoveError::new(text, format!("not a legal move in {}", self.fen())))
+    }
+
+    fn fmt_move(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "0000".to_string();
+        }
+        let to = match mv.kind() {
+            MoveKind::Castle if !self.chess960 => {
+                Chess::castle_targets(self.castle_right(mv.to())).0
+            }
+            _ => mv.to(),
+        };
+        let mut s = square_name(mv.from());
+        s.push_str(&square_name(to));
+        if let MoveKind::Promotion(k) = mv.kind() {
+            s.push(['n', 'b', 'r', 'q'][k as usize - 1]);
+        }
+        s
+    }
+
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let code = *self.board.get(sq.index())?;
+        (code != EMPTY).then(|| Piece::new(Color::from_index(code as usize / 6), code % 6))
+    }
+
+    #[inline(always)]
+    fn moved_piece(&self, mv: Move) -> Piece {
+        let code = self.board[mv.from() as usize];
+        Piece::new(self.side, code % 6)
+    }
+
+    #[inline(always)]
+    fn captured_piece(&self, mv: Move) -> Option<Piece> {
+        match mv.kind() {
+            MoveKind::EnPassant => Some(Piece::new(!self.side, PAWN_KIND)),
+            MoveKind::Castle => None,
+            _ => {
+                let code = self.board[mv.to() as usize];
+                (code != EMPTY).then(|| Piece::new(!self.side, code % 6))
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn move_target(&self, mv: Move) -> Square {
+        match mv.kind() {
+            MoveKind::Castle => Square(Chess::castle_targets(self.castle_right(mv.to())).0),
+            _ => Square(mv.to()),
+        }
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::Normal => self.board[mv.to() as usize] != EMPTY,
+            MoveKind::Castle => false,
+            MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The record of what a move changed, for incremental NNUE updates.
+
+use super::Piece;
+use crate::core::{Color, Square};
+use arrayvec::ArrayVec;
+
+/// A piece on a square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceOn {
+    pub piece: Piece,
+    pub square: Square,
+}
+
+/// A change in the number of pieces of one kind in one side's hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HandChange {
+    pub color: Color,
+    /// The hand kind (the game's numbering of hand kinds).
+    pub kind: u8,
+    /// Count before and after the move.
+    pub from: u8,
+    pub to: u8,
+}
+
+/// Everything one move changed: pieces taken off squares, pieces put on squares, hand counts.
+/// A quiet move is one removal and one addition; castling two of each; a capture adds a removal;
+/// a drop is a hand change and an addition. Capacity covers an atomic-chess explosion (the
+/// capturer and up to nine pieces around the target).
+#[derive(Clone, Default, Debug)]
+pub struct Dirty {
+    pub removed: ArrayVec<PieceOn, 12>,
+    pub added: ArrayVec<PieceOn, 4>,
+    pub hands: ArrayVec<HandChange, 2>,
+}
+
+impl Dirty {
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.removed.clear();
+        self.added.clear();
+        self.hands.clear();
+    }
+
+    #[inline(always)]
+    pub fn remove(&mut self, piece: Piece, square: Square) {
+        self.removed.push(PieceOn { piece, square });
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, piece: Piece, square: Square) {
+        self.added.push(PieceOn { piece, square });
+    }
+}

@@ -1,0 +1,174 @@
+//! The [`Game`] trait every game implements (native chess, native shogi, TOML fairy variants),
+//! [`Position`] (the undo stack, key history and repetition rules shared by all of them), and
+//! perft.
+//!
+//! The search, the evaluators and the protocols only ever see a `G: Game`; nothing outside a
+//! game's own module names a game.
+
+pub mod chess;
+mod dirty;
+mod movelist;
+pub mod perft;
+mod position;
+
+pub use dirty::{Dirty, HandChange, PieceOn};
+pub use movelist::MoveList;
+pub use position::{Position, RepetitionRules};
+
+use crate::core::{Color, MoveError, Outcome, PositionError, Square};
+use std::fmt::Debug;
+
+/// Which moves [`Game::generate`] produces. `Tactical` and `Quiet` partition `All`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Legal captures and promotions (what quiescence search looks at).
+    Tactical,
+    /// Every legal move that is not tactical.
+    Quiet,
+}
+
+/// A piece: a color and a kind index, `kind < Dims::piece_kinds`. Kinds are the game's own
+/// numbering (chess: pawn, knight, bishop, rook, queen, king).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: u8,
+}
+
+impl Piece {
+    pub const fn new(color: Color, kind: u8) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// Dense index `color * kinds + kind` in `0..2 * kinds`, for history and feature tables.
+    #[inline(always)]
+    pub const fn index(self, kinds: usize) -> usize {
+        self.color.index() * kinds + self.kind as usize
+    }
+}
+
+/// Sizes a game's tables are built from, known only at run time for fairy variants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dims {
+    /// Board width (files) and height (ranks).
+    pub files: u8,
+    pub ranks: u8,
+    /// Piece kinds per color, promoted forms included.
+    pub piece_kinds: u8,
+    /// Kinds that can be held in hand (0 for games without drops).
+    pub hand_kinds: u8,
+}
+
+impl Dims {
+    /// Number of squares, `files * ranks`.
+    #[inline]
+    pub const fn squares(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// Number of distinct colored pieces, `2 * piece_kinds`.
+    #[inline]
+    pub const fn pieces(&self) -> usize {
+        2 * self.piece_kinds as usize
+    }
+}
+
+/// A move of some game. It packs into 32 bits so the transposition table and the history tables
+/// stay game-agnostic. `Default` is the null move.
+pub trait GameMove: Copy + Eq + Default + Debug + Send + Sync + 'static {
+    /// The packed form, `0` for the null move.
+    fn to_bits(self) -> u32;
+    /// Unpacks bits from [`GameMove::to_bits`]. Any bits give some value; whether it is a legal
+    /// move is for [`Game::is_legal`] to say (transposition-table entries can be stale).
+    fn from_bits(bits: u32) -> Self;
+    /// Whether this is the null move.
+    #[inline]
+    fn is_null(self) -> bool {
+        self == Self::default()
+    }
+}
+
+/// A game's rules and board state. Implementations are small `Clone` values: [`Position`] keeps
+/// one copy per ply (copy-make), so `play` never needs an undo.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// What selects the rules: `()`-like for chess and shogi, the compiled rules for a fairy
+    /// variant.
+    type Variant: Clone + Send + Sync + 'static;
+    type Move: GameMove;
+    /// A list able to hold every legal move of any position of the game.
+    type MoveList: MoveList<Self::Move>;
+
+    /// The start position of `variant`.
+    fn start(variant: &Self::Variant) -> Self;
+    /// Parses a position in the game's FEN dialect (SFEN for shogi).
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field and what is wrong with it; the position must be
+    /// reachable in principle (right number of royal pieces, the side not to move not in check).
+    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError>;
+    /// The position in the game's FEN dialect; `from_fen(to_fen())` gives the same position.
+    fn to_fen(&self) -> String;
+
+    fn dims(&self) -> Dims;
+    fn side_to_move(&self) -> Color;
+    /// Zobrist key of everything that defines the position for repetition: board, side to move,
+    /// castling and en-passant rights, hands, check counters. Maintained incrementally.
+    fn hash(&self) -> u64;
+    /// The key computed from scratch; equals [`Game::hash`] (tests check it).
+    fn hash_from_scratch(&self) -> u64;
+    fn in_check(&self) -> bool;
+
+    /// Appends the legal moves of `kind` to `out`. Always fully legal: the search never tests
+    /// legality after generation.
+    fn generate(&self, kind: GenKind, out: &mut Self::MoveList);
+    /// The number of legal moves (perft's bulk count at the last ply). Games may count without
+    /// building a list.
+    fn count_legal(&self) -> u64 {
+        let mut list = Self::MoveList::default();
+        self.generate(GenKind::All, &mut list);
+        list.len() as u64
+    }
+    /// Whether `mv`, from any source (transposition table, killer slot, user input), is a legal
+    /// move here.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+    /// Plays a legal move in place and appends what changed on the board and in the hands to
+    /// `dirty` (which the caller clears) for the NNUE accumulators.
+    fn play(&mut self, mv: Self::Move, dirty: &mut Dirty);
+    /// Passes the turn for null-move pruning. Returns `false` (and changes nothing) where the
+    /// position forbids it (in check).
+    fn play_null(&mut self) -> bool;
+
+    /// A result that holds whatever moves exist: insufficient material, a flag reached, a royal
+    /// piece gone. Checked before generating moves. Repetition and n-move rules are
+    /// [`Position`]'s business.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The result when the side to move has no legal move (checkmate, stalemate).
+    fn outcome_without_moves(&self) -> Outcome;
+    /// Plies since the last irreversible move (capture, pawn move): no earlier position can repeat.
+    fn reversible_plies(&self) -> u32;
+    /// The n-move rule in plies (chess: 100), `None` where the game has none.
+    fn move_rule_plies(&self) -> Option<u32>;
+    /// How repetitions end the game.
+    fn repetition_rules(&self) -> RepetitionRules;
+
+    /// Parses a move in the protocol's notation and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the text is malformed or names no legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// The move in the protocol's notation (UCI for chess, USI for shogi).
+    fn fmt_move(&self, mv: Self::Move) -> String;
+
+    /// The piece on `sq`, if any.
+    fn piece_on(&self, sq: Square) -> Option<Piece>;
+    /// The piece that moves (for a drop: the dropped piece).
+    fn moved_piece(&self, mv: Self::Move) -> Piece;
+    /// The piece `mv` captures, if any (en passant included).
+    fn captured_piece(&self, mv: Self::Move) -> Option<Piece>;
+    /// The square `mv` goes to (castling: the king's destination).
+    fn move_target(&self, mv: Self::Move) -> Square;
+    /// Whether `mv` is a capture or a promotion (the moves [`GenKind::Tactical`] yields).
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+}

@@ -1,0 +1,21 @@
+//! Fixed-capacity move lists.
+
+use arrayvec::ArrayVec;
+use std::ops::{Deref, DerefMut};
+
+/// A list of moves on the stack, able to hold every legal move of any position of its game.
+pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send {
+    fn push(&mut self, mv: M);
+    fn clear(&mut self);
+}
+
+impl<M: Copy + Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) {
+        ArrayVec::push(self, mv)
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        ArrayVec::clear(self)
+    }
+}

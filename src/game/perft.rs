@@ -1,0 +1,56 @@
+//! Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard test
+//! of move generation (chessprogramming wiki, "Perft"). It works on boards directly (copy-make
+//! on the stack, no history), and bulk-counts the last ply with [`Game::count_legal`].
+
+use super::{Dirty, Game, GenKind};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// Leaf count of the legal-move tree of depth `depth` below `board`.
+pub fn perft<G: Game>(board: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.count_legal(),
+        _ => {
+            let mut list = G::MoveList::default();
+            board.generate(GenKind::All, &mut list);
+            let mut dirty = Dirty::default();
+            let mut nodes = 0;
+            for &mv in list.iter() {
+                let mut next = board.clone();
+                dirty.clear();
+                next.play(mv, &mut dirty);
+                nodes += perft(&next, depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft split by root move ("divide"): each legal move in the protocol's notation with the leaf
+/// count of its subtree, in generation order. Root moves are shared among `threads` threads,
+/// each taking the next unclaimed move.
+pub fn divide<G: Game>(board: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    let mut list = G::MoveList::default();
+    board.generate(GenKind::All, &mut list);
+    let moves: &[G::Move] = &list;
+    let next = AtomicUsize::new(0);
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, moves.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(i) else { break };
+                    let mut child = board.clone();
+                    child.play(mv, &mut Dirty::default());
+                    counts[i].store(perft(&child, depth.saturating_sub(1)), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    moves
+        .iter()
+        .zip(counts)
+        .map(|(&mv, n)| (board.fmt_move(mv), n.into_inner()))
+        .collect()
+}

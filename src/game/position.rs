@@ -1,0 +1,221 @@
+//! [`Position`]: a game's current state plus everything that depends on history, shared by every
+//! game: the copy-make undo stack, the zobrist key history, the per-ply [`Dirty`] records for the
+//! NNUE, repetition (n-fold, perpetual check) and n-move detection.
+
+use super::{Dirty, Game};
+use crate::core::{MoveError, Outcome, PositionError};
+
+/// How repeated positions end a game (DESIGN.md §3). Chess: the third occurrence is a draw.
+/// Shogi: the fourth is a draw, and a side that gave check with every move of the cycle loses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RepetitionRules {
+    /// Occurrences of one position that end the game.
+    pub fold: u8,
+    /// The result for the side to move when they do.
+    pub value: Outcome,
+    /// Whether a side that checked with every one of its moves of the cycle loses.
+    pub perpetual_check_loses: bool,
+}
+
+/// A game's state with its history. Index 0 is the position the game was set up from;
+/// [`Position::set_root`] marks where a search starts, so repetitions inside the search tree can be
+/// scored on their first recurrence, as Stockfish does.
+#[derive(Clone)]
+pub struct Position<G: Game> {
+    states: Vec<G>,
+    keys: Vec<u64>,
+    checked: Vec<bool>,
+    dirty: Vec<Dirty>,
+    root: usize,
+}
+
+impl<G: Game> Position<G> {
+    /// A position with no history.
+    pub fn new(state: G) -> Position<G> {
+        let mut states = Vec::with_capacity(512);
+        let key = state.hash();
+        let check = state.in_check();
+        states.push(state);
+        let mut keys = Vec::with_capacity(512);
+        keys.push(key);
+        let mut checked = Vec::with_capacity(512);
+        checked.push(check);
+        let mut dirty = Vec::with_capacity(512);
+        dirty.push(Dirty::default());
+        Position {
+            states,
+            keys,
+            checked,
+            dirty,
+            root: 0,
+        }
+    }
+
+    /// The start position of `variant`.
+    pub fn start(variant: &G::Variant) -> Position<G> {
+        Position::new(G::start(variant))
+    }
+
+    /// Parses a FEN in the game's dialect.
+    ///
+    /// # Errors
+    /// The game's [`PositionError`].
+    pub fn from_fen(variant: &G::Variant, fen: &str) -> Result<Position<G>, PositionError> {
+        G::from_fen(variant, fen).map(Position::new)
+    }
+
+    /// The current state.
+    #[inline(always)]
+    pub fn board(&self) -> &G {
+        // The stack always holds at least the initial state.
+        &self.states[self.states.len() - 1]
+    }
+
+    /// Plays a legal move (unchecked: the move must come from `generate` or `parse_move`).
+    #[inline]
+    pub fn play(&mut self, mv: G::Move) {
+        let mut next = self.board().clone();
+        let mut dirty = Dirty::default();
+        next.play(mv, &mut dirty);
+        self.push(next, dirty);
+    }
+
+    /// Parses `text` and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is malformed or illegal; the position is unchanged.
+    pub fn play_str(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        let mv = self.board().parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Passes the turn (null move). Returns `false`, changing nothing, where the game forbids it.
+    #[inline]
+    pub fn play_null(&mut self) -> bool {
+        let mut next = self.board().clone();
+        if !next.play_null() {
+            return false;
+        }
+        self.push(next, Dirty::default());
+        true
+    }
+
+    #[inline(always)]
+    fn push(&mut self, next: G, dirty: Dirty) {
+        self.keys.push(next.hash());
+        self.checked.push(next.in_check());
+        self.states.push(next);
+        self.dirty.push(dirty);
+    }
+
+    /// Takes back the last move or null move. Does nothing at the initial state.
+    #[inline]
+    pub fn undo(&mut self) {
+        if self.states.len() > 1 {
+            self.states.pop();
+            self.keys.pop();
+            self.checked.pop();
+            self.dirty.pop();
+        }
+    }
+
+    /// What the move that led to the state `plies_ago` plies back changed (0 = the last move).
+    #[inline]
+    pub fn dirty(&self, plies_ago: usize) -> &Dirty {
+        &self.dirty[self.states.len() - 1 - plies_ago]
+    }
+
+    /// Marks the current state as the root of a search.
+    pub fn set_root(&mut self) {
+        self.root = self.states.len() - 1;
+    }
+
+    /// Plies played since the root.
+    #[inline]
+    pub fn ply_from_root(&self) -> usize {
+        self.states.len() - 1 - self.root
+    }
+
+    /// Plies played since the initial state.
+    #[inline]
+    pub fn history_len(&self) -> usize {
+        self.states.len() - 1
+    }
+
+    /// The repetition result for the side to move, if the current position repeats an earlier
+    /// one: within the search tree the first recurrence counts (nothing new can come of it), before
+    /// the root only the game's n-fold rule does. Perpetual check is judged over the last cycle.
+    pub fn repetition(&self) -> Option<Outcome> {
+        self.find_repetition(true)
+    }
+
+    /// The repetition result under the game's rules alone (n-fold), for adjudication.
+    pub fn repetition_by_rule(&self) -> Option<Outcome> {
+        self.find_repetition(false)
+    }
+
+    fn find_repetition(&self, in_tree_counts: bool) -> Option<Outcome> {
+        let cur = self.states.len() - 1;
+        let window = (self.board().reversible_plies() as usize).min(cur);
+        if window < 4 {
+            return None;
+        }
+        let rules = self.board().repetition_rules();
+        let key = self.keys[cur];
+        let mut count = 1u8;
+        let mut i = cur - 4;
+        loop {
+            if self.keys[i] == key {
+                count += 1;
+                if count >= rules.fold || (in_tree_counts && i >= self.root) {
+                    return Some(self.cycle_outcome(i, cur, rules));
+                }
+            }
+            if i < 2 || i - 2 < cur - window {
+                return None;
+            }
+            i -= 2;
+        }
+    }
+
+    /// The result of the repetition cycle from state `from` to `to` (same side to move).
+    fn cycle_outcome(&self, from: usize, to: usize, rules: RepetitionRules) -> Outcome {
+        if rules.perpetual_check_loses {
+            // States reached by the opponent's moves (same side to move as `to`) all in check:
+            // the opponent checked perpetually and loses. States reached by our moves: we lose.
+            let they_checked = (from + 2..=to).step_by(2).all(|j| self.checked[j]);
+            let we_checked = (from + 1..to).step_by(2).all(|j| self.checked[j]);
+            match (they_checked, we_checked) {
+                (true, false) => return Outcome::Win,
+                (false, true) => return Outcome::Loss,
+                _ => {}
+            }
+        }
+        rules.value
+    }
+
+    /// Whether the n-move rule has been reached (the caller gives checkmate precedence).
+    #[inline]
+    pub fn move_rule_reached(&self) -> bool {
+        let b = self.board();
+        b.move_rule_plies()
+            .is_some_and(|limit| b.reversible_plies() >= limit)
+    }
+
+    /// The game's result in the current position, by every rule, if it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let b = self.board();
+        if let Some(o) = b.outcome() {
+            return Some(o);
+        }
+        let has_moves = b.count_legal() > 0;
+        if !has_moves {
+            return Some(b.outcome_without_moves());
+        }
+        if self.move_rule_reached() {
+            return Some(Outcome::Draw);
+        }
+        self.repetition_by_rule()
+    }
+}

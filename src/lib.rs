@@ -1,0 +1,9 @@
+//! nue: one engine for many games. Native chess, native shogi and TOML-defined fairy variants
+//! implement one [`game::Game`] trait and share one search and one NNUE evaluation.
+//!
+//! See `DESIGN.md` in the shared folder for the architecture.
+
+#![deny(clippy::unwrap_used)]
+
+pub mod core;
+pub mod game;

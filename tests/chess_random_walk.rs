@@ -1,0 +1,203 @@
+//! Random-walk invariants for chess over thousands of plies: the incremental zobrist key equals
+//! the key from scratch, FEN print/parse round-trips, the generator's kinds partition the legal
+//! moves, bulk counting equals listing, move notation round-trips, `is_legal` agrees with the
+//! generator on arbitrary bits, and the undo stack restores every position exactly.
+
+mod common;
+
+use common::Rng;
+use nue::game::chess::{Chess, ChessVariant};
+use nue::game::{Game, GameMove, GenKind, Position};
+
+const STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "bqrbkrnn/pppppppp/8/8/8/8/PPPPPPPP/BQRBKRNN w FCfc - 0 1",
+    "rnkbnqbr/pppppppp/8/8/8/8/PPPPPPPP/RNKBNQBR w HAha - 0 1",
+];
+
+fn sorted(moves: &[nue::game::chess::Move]) -> Vec<u16> {
+    let mut v: Vec<u16> = moves.iter().map(|m| m.0).collect();
+    v.sort_unstable();
+    v
+}
+
+fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
+    assert_eq!(
+        board.hash(),
+        board.hash_from_scratch(),
+        "incremental hash in {}",
+        board.to_fen()
+    );
+    let fen = board.to_fen();
+    let reparsed = Chess::from_fen(&ChessVariant, &fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
+    assert_eq!(reparsed.to_fen(), fen);
+    assert_eq!(
+        reparsed.hash(),
+        board.hash(),
+        "hash after FEN round trip of {fen}"
+    );
+
+    let mut all = arrayvec::ArrayVec::new();
+    board.generate(GenKind::All, &mut all);
+    let mut tactical = arrayvec::ArrayVec::new();
+    board.generate(GenKind::Tactical, &mut tactical);
+    let mut quiet = arrayvec::ArrayVec::new();
+    board.generate(GenKind::Quiet, &mut quiet);
+    let mut union: Vec<_> = tactical.iter().chain(quiet.iter()).copied().collect();
+    union.sort_unstable_by_key(|m| m.0);
+    assert_eq!(
+        sorted(&all),
+        union.iter().map(|m| m.0).collect::<Vec<_>>(),
+        "partition in {fen}"
+    );
+    assert_eq!(board.count_legal(), all.len() as u64, "bulk count in {fen}");
+    for &mv in tactical.iter() {
+        assert!(board.is_tactical(mv));
+    }
+    for &mv in all.iter() {
+        assert!(
+            board.is_legal(mv),
+            "generated move {mv:?} judged illegal in {fen}"
+        );
+        let text = board.fmt_move(mv);
+        assert_eq!(
+            board.parse_move(&text),
+            Ok(mv),
+            "notation round trip of {text} in {fen}"
+        );
+    }
+    for _ in 0..20 {
+        let bits = nue::game::chess::Move::from_bits(rng.next() as u32 & 0xFFFF);
+        assert_eq!(
+            board.is_legal(bits),
+            all.contains(&bits),
+            "is_legal({bits:?}) in {fen}"
+        );
+    }
+    all.to_vec()
+}
+
+#[test]
+fn random_walks_keep_every_invariant() {
+    let mut rng = Rng(0x5EED);
+    let mut plies = 0;
+    for game in 0..60 {
+        let mut pos = Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()])
+            .expect("valid start");
+        let mut history: Vec<(String, u64)> = Vec::new();
+        for _ in 0..120 {
+            let moves = check_position(pos.board(), &mut rng);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            history.push((pos.board().to_fen(), pos.board().hash()));
+            pos.play(moves[rng.below(moves.len())]);
+            plies += 1;
+        }
+        // Unwinding the undo stack restores each position exactly.
+        while let Some((fen, hash)) = history.pop() {
+            pos.undo();
+            assert_eq!(pos.board().to_fen(), fen);
+            assert_eq!(pos.board().hash(), hash);
+        }
+    }
+    assert!(plies > 3000, "only {plies} plies walked");
+}
+
+#[test]
+fn repetition_and_move_rules() {
+    let mut pos = Position::<Chess>::start(&ChessVariant);
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        pos.play_str(mv).expect("legal");
+    }
+    // Second occurrence: a draw inside a search tree rooted at the start, not yet by rule.
+    assert_eq!(pos.repetition(), Some(nue::core::Outcome::Draw));
+    assert_eq!(pos.repetition_by_rule(), None);
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        pos.play_str(mv).expect("legal");
+    }
+    assert_eq!(pos.repetition_by_rule(), Some(nue::core::Outcome::Draw));
+    assert_eq!(pos.outcome(), Some(nue::core::Outcome::Draw));
+
+    // Rooted after the first cycle, a single recurrence before the root is not yet a draw.
+    let mut pos = Position::<Chess>::start(&ChessVariant);
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        pos.play_str(mv).expect("legal");
+    }
+    pos.set_root();
+    pos.play_str("e2e4").expect("legal");
+    assert_eq!(pos.repetition(), None);
+
+    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/4K2R w - - 99 80")
+        .expect("valid");
+    assert!(!pos.move_rule_reached());
+    pos.play_str("h1h2").expect("legal");
+    assert!(pos.move_rule_reached());
+    assert_eq!(pos.outcome(), Some(nue::core::Outcome::Draw));
+    // Checkmate on the 100th ply takes precedence over the 50-move rule.
+    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "7k/8/6K1/8/8/8/8/R7 w - - 99 80")
+        .expect("valid");
+    pos.play_str("a1a8").expect("legal");
+    assert_eq!(pos.outcome(), Some(nue::core::Outcome::Loss));
+}
+
+#[test]
+fn insufficient_material_and_game_ends() {
+    use nue::core::Outcome::{Draw, Loss};
+    let outcome = |fen: &str| {
+        Position::<Chess>::from_fen(&ChessVariant, fen)
+            .expect("valid")
+            .outcome()
+    };
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Some(Draw));
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), Some(Draw));
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/4KN2 b - - 0 1"), Some(Draw));
+    assert_eq!(
+        outcome("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        Some(Draw),
+        "bishops on one color"
+    );
+    assert_eq!(
+        outcome("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        None,
+        "bishops on both colors"
+    );
+    assert_eq!(
+        outcome("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"),
+        None,
+        "two knights can mate"
+    );
+    assert_eq!(
+        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        Some(Draw),
+        "stalemate"
+    );
+    assert_eq!(
+        outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
+        Some(Loss),
+        "checkmate"
+    );
+    assert_eq!(
+        outcome("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        None
+    );
+}
+
+#[test]
+fn castling_notation_follows_the_chess960_flag() {
+    let mut board =
+        Chess::from_fen(&ChessVariant, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
+    let short = board.parse_move("e1g1").expect("castling");
+    assert_eq!(board.fmt_move(short), "e1g1");
+    assert_eq!(
+        board.parse_move("e1h1"),
+        Ok(short),
+        "king-takes-rook is accepted too"
+    );
+    board.set_chess960(true);
+    assert_eq!(board.fmt_move(short), "e1h1");
+    assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+}

@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests: locating the reference oracles and parsing perft
+//! suites.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared oracle folder: `$NUE_ORACLES`, or `../shared/oracles` beside the checkout.
+pub fn oracles_dir() -> PathBuf {
+    match std::env::var_os("NUE_ORACLES") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles"),
+    }
+}
+
+/// One line of a perft suite: a FEN and (depth, nodes) pairs.
+pub struct PerftLine {
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads `perft/<name>`; panics with the path if it is missing, so a missing oracle fails loudly.
+pub fn perft_suite(name: &str) -> Vec<PerftLine> {
+    let path = oracles_dir().join("perft").join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read oracle {}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap_or_default().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.split_whitespace();
+                    let depth = it
+                        .next()
+                        .and_then(|d| d.strip_prefix('D'))
+                        .and_then(|d| d.parse().ok());
+                    let nodes = it.next().and_then(|n| n.parse().ok());
+                    match (depth, nodes) {
+                        (Some(d), Some(n)) => (d, n),
+                        _ => panic!("malformed perft entry '{p}' in {name}"),
+                    }
+                })
+                .collect();
+            PerftLine { fen, counts }
+        })
+        .collect()
+}
+
+/// A small deterministic generator for random walks (SplitMix64).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        nue::core::zobrist::splitmix64(&mut self.0)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
