@@ -5,5 +5,9 @@
 
 #![deny(clippy::unwrap_used)]
 
+pub mod bench;
 pub mod core;
+pub mod eval;
 pub mod game;
+pub mod protocol;
+pub mod search;

@@ -200,4 +200,13 @@ fn castling_notation_follows_the_chess960_flag() {
     board.set_chess960(true);
     assert_eq!(board.fmt_move(short), "e1h1");
     assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    board.set_chess960(false);
+    assert_eq!(board.fmt_move(short), "e1g1");
+    // A Chess960 setup keeps king-takes-rook notation: f1g1 would be ambiguous.
+    let mut board =
+        <Chess as Game>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1").expect("valid");
+    board.set_chess960(false);
+    let castle = board.parse_move("f1g1").expect("castling");
+    assert_eq!(board.fmt_move(castle), "f1g1");
+    assert!(board.chess960());
 }

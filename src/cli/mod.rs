@@ -1,9 +1,15 @@
 //! Subcommand implementations: each takes parsed arguments, prints its report, and returns an
 //! error message for the user on bad input.
 
+use nue::eval::hce::Hce;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, perft};
+use nue::game::{Game, GameMove, Position, perft};
+use nue::protocol::{self, GameSession};
+use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
 use std::time::Instant;
+
+/// Default `bench` depth.
+pub const BENCH_DEPTH: u32 = 11;
 
 /// The game a variant name selects.
 enum Selected {
@@ -21,10 +27,29 @@ fn select(variant: &str) -> Result<Selected, String> {
     }
 }
 
+/// The protocol loop (no subcommand).
+pub fn protocol(variant: &str) -> Result<(), String> {
+    match select(variant)? {
+        Selected::Chess(v) => {
+            protocol::run(Box::new(GameSession::<Chess, Hce>::new("chess", v, Hce)))
+        }
+    }
+    Ok(())
+}
+
 /// `nue perft`.
 pub fn perft(variant: &str, fen: Option<&str>, depth: u32, threads: usize) -> Result<(), String> {
     match select(variant)? {
         Selected::Chess(v) => run_perft::<Chess>(&v, fen, depth, threads),
+    }
+}
+
+fn board_from<G: Game>(variant: &G::Variant, fen: Option<&str>) -> Result<G, String> {
+    match fen {
+        Some(fen) => {
+            G::from_fen(variant, fen).map_err(|e| format!("{e} in FEN '{}'", fen.escape_debug()))
+        }
+        None => Ok(G::start(variant)),
     }
 }
 
@@ -34,12 +59,7 @@ fn run_perft<G: Game>(
     depth: u32,
     threads: usize,
 ) -> Result<(), String> {
-    let board = match fen {
-        Some(fen) => {
-            G::from_fen(variant, fen).map_err(|e| format!("{e} in FEN '{}'", fen.escape_debug()))?
-        }
-        None => G::start(variant),
-    };
+    let board = board_from::<G>(variant, fen)?;
     let start = Instant::now();
     let lines = perft::divide(&board, depth.max(1), threads);
     let nodes: u64 = if depth == 0 {
@@ -54,11 +74,92 @@ fn run_perft<G: Game>(
             out.push_str(&format!("{mv}: {n}\n"));
         }
     }
-    let ms = elapsed.as_millis();
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     out.push_str(&format!(
-        "\nNodes searched: {nodes}\nTime (ms): {ms}\nNodes/second: {nps}\n"
+        "\nNodes searched: {nodes}\nTime (ms): {}\nNodes/second: {nps}\n",
+        elapsed.as_millis()
     ));
     print!("{out}");
+    Ok(())
+}
+
+/// `nue bench`.
+pub fn bench(variant: &str, depth: u32) -> Result<(), String> {
+    let report = match select(variant)? {
+        Selected::Chess(v) => {
+            nue::bench::run::<Chess, Hce>(&v, nue::bench::CHESS, &Hce, depth, |i, nodes| {
+                println!(
+                    "position {:>2}/{}: {nodes} nodes",
+                    i + 1,
+                    nue::bench::CHESS.len()
+                );
+            })?
+        }
+    };
+    println!("\nTotal time (ms): {}", report.millis);
+    println!("Nodes searched: {}", report.nodes);
+    println!(
+        "Nodes/second: {}",
+        report.nodes * 1000 / report.millis.max(1)
+    );
+    Ok(())
+}
+
+struct Printer;
+
+impl Reporter for Printer {
+    fn info(&self, info: &Info) {
+        println!("{}", protocol::uci::format_info(info));
+    }
+}
+
+/// `nue go`: one search, printed as a UCI engine would.
+pub fn go(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    limits: Limits,
+    threads: usize,
+    multipv: usize,
+) -> Result<(), String> {
+    match select(variant)? {
+        Selected::Chess(v) => run_go::<Chess>(&v, fen, moves, limits, threads, multipv),
+    }
+}
+
+fn run_go<G: Game>(
+    variant: &G::Variant,
+    fen: Option<&str>,
+    moves: &[String],
+    limits: Limits,
+    threads: usize,
+    multipv: usize,
+) -> Result<(), String> {
+    let mut pos = Position::new(board_from::<G>(variant, fen)?);
+    for mv in moves {
+        pos.play_str(mv).map_err(|e| e.to_string())?;
+    }
+    let limits = if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
+        Limits {
+            depth: Some(BENCH_DEPTH),
+            ..limits
+        }
+    } else {
+        limits
+    };
+    let options = SearchOptions {
+        threads: threads.max(1),
+        multipv: multipv.max(1),
+        move_overhead: 0,
+    };
+    let result =
+        Search::<G, Hce>::new(16).run(&pos, &Hce, &limits, &options, &Signals::default(), &Printer);
+    match result.best {
+        Some(bits) => println!(
+            "bestmove {}",
+            pos.board().fmt_move(G::Move::from_bits(bits))
+        ),
+        None => println!("bestmove 0000"),
+    }
     Ok(())
 }

@@ -16,6 +16,7 @@ pub use movelist::MoveList;
 pub use position::{Position, RepetitionRules};
 
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
+use crate::eval::EvalTerms;
 use std::fmt::Debug;
 
 /// Which moves [`Game::generate`] produces. `Tactical` and `Quiet` partition `All`.
@@ -171,4 +172,26 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_target(&self, mv: Self::Move) -> Square;
     /// Whether `mv` is a capture or a promotion (the moves [`GenKind::Tactical`] yields).
     fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Whether `mv` checks the opponent (direct or discovered), without playing it. Pruning
+    /// uses it to spare checking moves.
+    fn gives_check(&self, mv: Self::Move) -> bool;
+    /// Whether `mv` promotes the moving piece.
+    fn is_promotion(&self, mv: Self::Move) -> bool;
+    /// Static exchange evaluation: whether the material balance of the capture sequence `mv`
+    /// starts on its target square is at least `threshold` centipawns for the side to move
+    /// (chessprogramming wiki, "Static Exchange Evaluation").
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
+
+    /// Calls `f` for every piece on the board.
+    fn for_each_piece(&self, f: impl FnMut(Piece, Square));
+    /// How many pieces of hand kind `kind` `color` holds (0 in games without hands).
+    fn hand_count(&self, color: Color, kind: u8) -> u8;
+    /// Piece values, piece-square tables and phase weights for the hand-crafted evaluation.
+    fn eval_terms(&self) -> &EvalTerms;
+    /// Switches castling notation to king-takes-rook (the UCI_Chess960 option). Games without
+    /// castling ignore it.
+    fn set_chess960(&mut self, _on: bool) {}
+    /// Whether a null move is a sound test here: the side to move is unlikely to be in
+    /// zugzwang (chess: it has a piece other than pawns and king).
+    fn null_move_ok(&self) -> bool;
 }

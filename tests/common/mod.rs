@@ -2,14 +2,21 @@
 //! suites.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use std::path::PathBuf;
 
-/// The shared oracle folder: `$NUE_ORACLES`, or `../shared/oracles` beside the checkout.
-pub fn oracles_dir() -> PathBuf {
-    match std::env::var_os("NUE_ORACLES") {
+/// The shared folder beside the checkout (`$NUE_SHARED` overrides).
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("NUE_SHARED") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
     }
+}
+
+/// The perft oracle folder.
+pub fn oracles_dir() -> PathBuf {
+    shared_dir().join("oracles")
 }
 
 /// One line of a perft suite: a FEN and (depth, nodes) pairs.

@@ -6,6 +6,8 @@ pub mod attacks;
 mod fen;
 mod movegen;
 mod moves;
+mod san;
+mod terms;
 
 pub use moves::{Move, MoveKind};
 
@@ -253,9 +255,14 @@ impl Chess {
         self.chess960
     }
 
-    /// Switches the castling notation (the UCI_Chess960 option).
-    pub fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on;
+    /// Whether the castling pieces stand where only Chess960 puts them, so standard notation
+    /// (king moves two squares) cannot express castling.
+    fn needs_960_notation(&self) -> bool {
+        (0..4).any(|right| {
+            self.castling & (1 << right) != 0
+                && (self.castle_rooks[right] % 8 != if right % 2 == 0 { 7 } else { 0 }
+                    || self.king_square(Color::from_index(right / 2)) % 8 != 4)
+        })
     }
 
     /// Squares of pieces of `color`.
@@ -595,5 +602,166 @@ impl crate::game::Game for Chess {
             MoveKind::Castle => false,
             MoveKind::EnPassant | MoveKind::Promotion(_) => true,
         }
+    }
+
+    fn gives_check(&self, mv: Move) -> bool {
+        let s = sliders();
+        let us = self.side;
+        let them = !us;
+        let ksq = self.king_square(them) as usize;
+        let (from, to) = (mv.from(), mv.to());
+        let ours = self.colors[us.index()];
+        let occ = self.occupied();
+        // Squares and pieces after the move: the mover's (or castling rook's) new square and kind.
+        let (occ_after, mover_sq, mover_kind, vacated) = match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = Chess::castle_targets(self.castle_right(to));
+                (
+                    (occ ^ bit(from) ^ bit(to)) | bit(king_to) | bit(rook_to),
+                    rook_to,
+                    R,
+                    bit(from) | bit(to),
+                )
+            }
+            MoveKind::EnPassant => {
+                let captured = if us == Color::White { to - 8 } else { to + 8 };
+                (
+                    (occ ^ bit(from) ^ bit(captured)) | bit(to),
+                    to,
+                    P,
+                    bit(from),
+                )
+            }
+            MoveKind::Promotion(k) => ((occ ^ bit(from)) | bit(to), to, k as usize, bit(from)),
+            MoveKind::Normal => (
+                (occ ^ bit(from)) | bit(to),
+                to,
+                self.board[from as usize] as usize % 6,
+                bit(from),
+            ),
+        };
+        let mover = mover_sq as usize;
+        let direct = match mover_kind {
+            P => PAWN[us.index()][mover],
+            N => KNIGHT[mover],
+            B => s.bishop(mover, occ_after),
+            R => s.rook(mover, occ_after),
+            Q => s.queen(mover, occ_after),
+            _ => 0,
+        };
+        if direct & bit(ksq as u8) != 0 {
+            return true;
+        }
+        // Discovered checks by our other sliders through the vacated squares.
+        let stay = ours & !vacated;
+        (s.rook(ksq, occ_after) & (self.kinds[R] | self.kinds[Q]) & stay) != 0
+            || (s.bishop(ksq, occ_after) & (self.kinds[B] | self.kinds[Q]) & stay) != 0
+    }
+
+    #[inline(always)]
+    fn is_promotion(&self, mv: Move) -> bool {
+        matches!(mv.kind(), MoveKind::Promotion(_))
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
+        for color in Color::ALL {
+            for kind in 0..6 {
+                let mut bb = self.pieces(color, kind);
+                while bb != 0 {
+                    let sq = bb.trailing_zeros() as u8;
+                    bb &= bb - 1;
+                    f(Piece::new(color, kind as u8), Square(sq));
+                }
+            }
+        }
+    }
+
+    fn hand_count(&self, _: Color, _: u8) -> u8 {
+        0
+    }
+
+    fn eval_terms(&self) -> &crate::eval::EvalTerms {
+        terms::terms()
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_960_notation();
+    }
+
+    fn null_move_ok(&self) -> bool {
+        let ours = self.colors[self.side.index()];
+        ours & !(self.kinds[P] | self.kinds[K]) != 0
+    }
+}
+
+impl Chess {
+    /// Static exchange evaluation with x-rays (the swap algorithm as in Stockfish's `see_ge`):
+    /// whether the exchange sequence starting with `mv` nets at least `threshold` centipawns.
+    /// Castling, en passant and promotions count as an even exchange. Pins are ignored.
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        if mv.kind() != MoveKind::Normal {
+            return 0 >= threshold;
+        }
+        let values = &terms::terms().see;
+        let (from, to) = (mv.from(), mv.to());
+        let target = self.board[to as usize];
+        let mut swap = if target == EMPTY {
+            0
+        } else {
+            values[target as usize % 6]
+        } - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = values[self.board[from as usize] as usize % 6] - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let s = sliders();
+        let mut occ = self.occupied() ^ bit(from) ^ bit(to);
+        let mut stm = self.side;
+        let mut attackers =
+            self.attackers(to, Color::White, occ) | self.attackers(to, Color::Black, occ);
+        let diagonal = self.kinds[B] | self.kinds[Q];
+        let straight = self.kinds[R] | self.kinds[Q];
+        let mut result = true;
+        loop {
+            stm = !stm;
+            attackers &= occ;
+            let mine = attackers & self.colors[stm.index()];
+            if mine == 0 {
+                break;
+            }
+            result = !result;
+            // The least valuable attacker captures next.
+            let Some(kind) = (0..6).find(|&k| mine & self.kinds[k] != 0) else {
+                break;
+            };
+            if kind == K {
+                // The king may only take if the opponent has no attacker left.
+                return if attackers & !self.colors[stm.index()] != 0 {
+                    !result
+                } else {
+                    result
+                };
+            }
+            swap = values[kind] - swap;
+            if swap < i32::from(result) {
+                break;
+            }
+            let lowest = mine & self.kinds[kind];
+            occ ^= lowest & lowest.wrapping_neg();
+            if matches!(kind, P | B | Q) {
+                attackers |= s.bishop(to as usize, occ) & diagonal;
+            }
+            if matches!(kind, R | Q) {
+                attackers |= s.rook(to as usize, occ) & straight;
+            }
+        }
+        result
     }
 }

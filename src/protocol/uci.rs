@@ -1,0 +1,239 @@
+//! UCI (Universal Chess Interface, S. Meyer-Kahlen 2000; as extended by Fairy-Stockfish for
+//! variants): parsing of the GUI's lines into [`Command`]s and formatting of the engine's
+//! `info` lines.
+
+use super::{Command, Start};
+use crate::search::{Info, Limits, Score};
+
+/// Parses one line. Unknown commands and malformed arguments are errors that say what is wrong.
+pub fn parse(line: &str) -> Result<Command, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((&head, rest)) = tokens.split_first() else {
+        return Ok(Command::Ignore);
+    };
+    match head {
+        "uci" => Ok(Command::Hello),
+        "isready" => Ok(Command::IsReady),
+        "ucinewgame" => Ok(Command::NewGame),
+        "setoption" => parse_setoption(rest),
+        "position" => parse_position(rest),
+        "go" => parse_go(rest),
+        "stop" => Ok(Command::Stop),
+        "ponderhit" => Ok(Command::PonderHit),
+        "quit" => Ok(Command::Quit),
+        "d" => Ok(Command::Display),
+        "debug" | "register" => Ok(Command::Ignore),
+        other => Err(format!("unknown command '{}'", other.escape_debug())),
+    }
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+    if rest.first() != Some(&"name") || rest.len() < 2 {
+        return Err("setoption needs 'name <option> [value <value>]'".into());
+    }
+    let value_at = rest.iter().position(|&t| t == "value");
+    let name_end = value_at.unwrap_or(rest.len());
+    if name_end <= 1 {
+        return Err("setoption: missing option name".into());
+    }
+    let name = rest[1..name_end].join(" ");
+    let value = value_at.map(|i| rest[i + 1..].join(" "));
+    Ok(Command::SetOption { name, value })
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, String> {
+    let moves_at = rest.iter().position(|&t| t == "moves");
+    let spec = &rest[..moves_at.unwrap_or(rest.len())];
+    let moves = moves_at.map_or_else(Vec::new, |i| {
+        rest[i + 1..].iter().map(|s| s.to_string()).collect()
+    });
+    let start = match spec.split_first() {
+        Some((&"startpos", [])) => Start::StartPos,
+        Some((&"startpos", extra)) => {
+            return Err(format!(
+                "position startpos: unexpected '{}'",
+                extra.join(" ")
+            ));
+        }
+        Some((&"fen", fields)) if !fields.is_empty() => Start::Fen(fields.join(" ")),
+        Some((&"fen", _)) => return Err("position fen: missing FEN".into()),
+        Some((&other, _)) => {
+            return Err(format!(
+                "position: expected 'startpos' or 'fen', found '{}'",
+                other.escape_debug()
+            ));
+        }
+        None => return Err("position: expected 'startpos' or 'fen'".into()),
+    };
+    Ok(Command::Position { start, moves })
+}
+
+fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, String> {
+    match tokens.get(i) {
+        Some(t) => t.parse().map_err(|_| {
+            format!(
+                "go {name}: expected a non-negative number, found '{}'",
+                t.escape_debug()
+            )
+        }),
+        None => Err(format!("go {name}: missing number")),
+    }
+}
+
+/// Clock values may be negative when a GUI's clock has run over; they count as zero.
+fn millis(tokens: &[&str], i: usize, name: &str) -> Result<u64, String> {
+    match tokens.get(i).map(|t| t.parse::<i64>()) {
+        Some(Ok(v)) => Ok(v.max(0) as u64),
+        Some(Err(_)) => Err(format!(
+            "go {name}: expected a number of milliseconds, found '{}'",
+            tokens[i].escape_debug()
+        )),
+        None => Err(format!("go {name}: missing number")),
+    }
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+    "byoyomi",
+];
+
+/// Parses the arguments of `go`. `wtime`/`winc` belong to the first player (White; sente in
+/// shogi, where USI sends them as `btime`/`binc`, see `super::usi`).
+pub fn parse_go(rest: &[&str]) -> Result<Command, String> {
+    let mut limits = Limits::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let key = rest[i];
+        match key {
+            "wtime" => limits.time[0] = Some(millis(rest, i + 1, key)?),
+            "btime" => limits.time[1] = Some(millis(rest, i + 1, key)?),
+            "winc" => limits.inc[0] = millis(rest, i + 1, key)?,
+            "binc" => limits.inc[1] = millis(rest, i + 1, key)?,
+            "byoyomi" => limits.byoyomi = Some(millis(rest, i + 1, key)?),
+            "movestogo" => limits.moves_to_go = Some(number(rest, i + 1, key)?),
+            "depth" => limits.depth = Some(number(rest, i + 1, key)?),
+            "nodes" => limits.nodes = Some(number(rest, i + 1, key)?),
+            "movetime" => limits.move_time = Some(millis(rest, i + 1, key)?),
+            "mate" => limits.mate = Some(number(rest, i + 1, key)?),
+            "perft" => return Ok(Command::Perft(number(rest, i + 1, key)?)),
+            "infinite" => {
+                limits.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                limits.ponder = true;
+                i += 1;
+                continue;
+            }
+            "searchmoves" => {
+                i += 1;
+                while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
+                    limits.search_moves.push(rest[i].to_string());
+                    i += 1;
+                }
+                continue;
+            }
+            other => return Err(format!("go: unknown parameter '{}'", other.escape_debug())),
+        }
+        i += 2;
+    }
+    Ok(Command::Go(limits))
+}
+
+/// Formats an `info` line: score in centipawns or in moves to mate, `pv` last.
+pub fn format_info(info: &Info) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::MatePlies(p) => {
+            format!("mate {}", if p > 0 { (p + 1) / 2 } else { -((-p + 1) / 2) })
+        }
+    };
+    let bound = match info.lower_bound {
+        Some(true) => " lowerbound",
+        Some(false) => " upperbound",
+        None => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        info.pv.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_go_and_position() {
+        match parse("go wtime 1000 btime 900 winc 10 binc 20 movestogo 5").expect("valid") {
+            Command::Go(l) => {
+                assert_eq!(l.time, [Some(1000), Some(900)]);
+                assert_eq!(l.inc, [10, 20]);
+                assert_eq!(l.moves_to_go, Some(5));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(parse("go wtime").is_err());
+        assert!(parse("go depth x").is_err());
+        assert_eq!(
+            parse("position startpos moves e2e4 e7e5").expect("valid"),
+            Command::Position {
+                start: Start::StartPos,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            }
+        );
+        assert!(parse("position").is_err());
+        assert!(parse("position fen").is_err());
+        assert_eq!(
+            parse("setoption name Move Overhead value 30").expect("valid"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert!(parse("frobnicate").is_err());
+    }
+
+    #[test]
+    fn mate_scores_print_in_moves() {
+        let info = Info {
+            depth: 3,
+            seldepth: 4,
+            multipv: 1,
+            score: Score::MatePlies(3),
+            lower_bound: None,
+            nodes: 10,
+            nps: 100,
+            hashfull: 0,
+            time_ms: 1,
+            pv: vec!["e2e4".into()],
+        };
+        assert!(format_info(&info).contains("score mate 2 "));
+        assert!(format_info(&info).ends_with("pv e2e4"));
+        let info = Info {
+            score: Score::MatePlies(-2),
+            ..info
+        };
+        assert!(format_info(&info).contains("score mate -1 "));
+    }
+}

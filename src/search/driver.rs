@@ -1,0 +1,359 @@
+//! The search driver: iterative deepening with aspiration windows and MultiPV on every thread,
+//! Lazy SMP (helpers search the same tree and share only the transposition table), time and
+//! node limits, `info` reports from the main thread, and the final best and ponder moves.
+
+use super::time;
+use super::worker::{Context, Control, RootMove, Signals, Worker};
+use super::{
+    INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable,
+};
+use crate::eval::Evaluator;
+use crate::game::{Game, GameMove, GenKind, Position};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Options that shape a search (the protocol's Threads, MultiPV and Move Overhead).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    /// Milliseconds kept in reserve per move for communication delays.
+    pub move_overhead: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead: 10,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move (bits), `None` when the root has no legal move.
+    pub best: Option<u32>,
+    /// The expected reply, when the PV has one.
+    pub ponder: Option<u32>,
+    /// Score of the best move, centipawns or mate (see [`Score`]).
+    pub score: i32,
+    /// Deepest fully searched iteration.
+    pub depth: i32,
+    /// Nodes over all threads.
+    pub nodes: u64,
+    /// The principal variation (bits).
+    pub pv: Vec<u32>,
+}
+
+/// A searcher: the transposition table and the per-thread workers, kept between moves.
+pub struct Search<G: Game, E: Evaluator<G>> {
+    tt: TranspositionTable,
+    workers: Vec<Worker<G, E>>,
+}
+
+impl<G: Game, E: Evaluator<G>> Search<G, E> {
+    /// A searcher with a `hash_mib` MiB transposition table.
+    pub fn new(hash_mib: usize) -> Search<G, E> {
+        Search {
+            tt: TranspositionTable::new(hash_mib),
+            workers: Vec::new(),
+        }
+    }
+
+    /// Replaces the transposition table with one of `hash_mib` MiB.
+    pub fn resize_hash(&mut self, hash_mib: usize) {
+        self.tt = TranspositionTable::new(hash_mib);
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.history.clear();
+        }
+    }
+
+    /// Permille of the table in use.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` within `limits`, reporting through `reporter`. Returns when the limits are
+    /// reached or `signals.stop` is set; with `infinite` or while pondering, only after `stop`
+    /// (or, for pondering, `ponderhit` and the time limit).
+    pub fn run(
+        &mut self,
+        pos: &Position<G>,
+        eval: &E,
+        limits: &Limits,
+        options: &SearchOptions,
+        signals: &Signals,
+        reporter: &dyn Reporter,
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let board = pos.board();
+        let mut list = G::MoveList::default();
+        board.generate(GenKind::All, &mut list);
+        let mut root: Vec<u32> = list.iter().map(|m| m.to_bits()).collect();
+        if !limits.search_moves.is_empty() {
+            let wanted: Vec<u32> = limits
+                .search_moves
+                .iter()
+                .filter_map(|s| board.parse_move(s).ok())
+                .map(|m| m.to_bits())
+                .collect();
+            root.retain(|m| wanted.contains(m));
+        }
+        if root.is_empty() {
+            wait_for_stop(limits, signals);
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+
+        let budget = time::budget(limits, board.side_to_move(), options.move_overhead);
+        let control = Control {
+            start,
+            hard_ms: budget.hard,
+            nodes: limits.nodes,
+        };
+        let threads = options.threads.max(1);
+        while self.workers.len() < threads {
+            let id = self.workers.len();
+            self.workers
+                .push(Worker::new(id, pos.clone(), eval.clone()));
+        }
+        self.workers.truncate(threads);
+        for w in &mut self.workers {
+            w.prepare(pos, eval, &root);
+        }
+        let node_counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let ctx = Context {
+            tt: &self.tt,
+            signals,
+            node_counts: &node_counts,
+            control: &control,
+        };
+        let main = MainParams {
+            limits,
+            soft_ms: budget.soft,
+            multipv: options.multipv.clamp(1, root.len()),
+            reporter,
+            hashfull: &self.tt,
+        };
+        let (first, helpers) = self.workers.split_at_mut(1);
+        std::thread::scope(|scope| {
+            for w in helpers.iter_mut() {
+                let ctx = &ctx;
+                scope.spawn(move || iterate(w, ctx, limits, None));
+            }
+            iterate(&mut first[0], &ctx, limits, Some(&main));
+            signals.stop.store(true, Ordering::Relaxed);
+        });
+        // Every worker has published its final count once the scope has joined them.
+        let w = &self.workers[0];
+        let best = &w.root_moves[0];
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: if best.score == -INFINITE {
+                best.prev_score
+            } else {
+                best.score
+            },
+            depth: w.completed_depth,
+            nodes: ctx.total_nodes(),
+            pv: best.pv.clone(),
+        }
+    }
+}
+
+struct MainParams<'a> {
+    limits: &'a Limits,
+    soft_ms: Option<u64>,
+    multipv: usize,
+    reporter: &'a dyn Reporter,
+    hashfull: &'a TranspositionTable,
+}
+
+fn wait_for_stop(limits: &Limits, signals: &Signals) {
+    while (limits.infinite || signals.pondering.load(Ordering::Relaxed))
+        && !signals.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Iterative deepening on one worker; the main worker (`main` set) also reports and manages time.
+fn iterate<G: Game, E: Evaluator<G>>(
+    w: &mut Worker<G, E>,
+    ctx: &Context,
+    limits: &Limits,
+    main: Option<&MainParams>,
+) {
+    deepen(w, ctx, limits, main);
+    ctx.node_counts[w.id].store(w.nodes, Ordering::Relaxed);
+}
+
+fn deepen<G: Game, E: Evaluator<G>>(
+    w: &mut Worker<G, E>,
+    ctx: &Context,
+    limits: &Limits,
+    main: Option<&MainParams>,
+) {
+    let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
+        (d as i32).clamp(1, MAX_PLY as i32 - 4)
+    });
+    let multipv = main.map_or(1, |m| m.multipv);
+    let mut last_best = 0u32;
+    let mut stable_iterations = 0;
+    for depth in 1..=max_depth {
+        // Helpers search one ply deeper every other iteration, to spread over the tree.
+        let depth = if w.id > 0 {
+            (depth + (w.id as i32 & 1)).min(max_depth)
+        } else {
+            depth
+        };
+        for rm in &mut w.root_moves {
+            rm.prev_score = if rm.score == -INFINITE {
+                rm.prev_score
+            } else {
+                rm.score
+            };
+        }
+        for pv_idx in 0..multipv {
+            w.pv_idx = pv_idx;
+            w.seldepth = 0;
+            let prev = w.root_moves[pv_idx].prev_score;
+            let mut delta = 20;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let score = w.search_root(ctx, alpha, beta, depth);
+                sort_from(&mut w.root_moves, pv_idx);
+                if w.stopped() {
+                    break;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+                if delta > 1000 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            }
+            sort_from(&mut w.root_moves[..=pv_idx], 0);
+            if w.stopped() {
+                break;
+            }
+        }
+        if w.stopped() {
+            break;
+        }
+        w.completed_depth = depth;
+        let Some(m) = main else { continue };
+        report(w, ctx, m, depth);
+        let best = &w.root_moves[0];
+        if best.mv == last_best {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+            last_best = best.mv;
+        }
+        if let Some(mate) = m.limits.mate
+            && best.score >= MATE_BOUND
+            && MATE - best.score <= 2 * mate as i32
+        {
+            break;
+        }
+        let pondering = ctx.signals.pondering.load(Ordering::Relaxed);
+        if let Some(soft) = m.soft_ms
+            && !pondering
+        {
+            // A stable best move needs less time; a changing one more.
+            let scale = match stable_iterations {
+                0 => 1.3,
+                1..=3 => 1.0,
+                _ => 0.7,
+            };
+            if ctx.control.start.elapsed().as_millis() as f64 >= soft as f64 * scale {
+                break;
+            }
+        }
+    }
+    if let Some(m) = main {
+        wait_for_stop(m.limits, ctx.signals);
+        if w.stopped() || w.completed_depth == 0 {
+            report(w, ctx, m, w.completed_depth.max(1));
+        }
+    }
+}
+
+/// Stable sort of the root moves from `from` on, best score first.
+fn sort_from(moves: &mut [RootMove], from: usize) {
+    moves[from..].sort_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+fn report<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, ctx: &Context, m: &MainParams, depth: i32) {
+    let elapsed = ctx.control.start.elapsed();
+    let nodes = ctx.total_nodes().max(w.nodes);
+    let ms = elapsed.as_millis() as u64;
+    for (i, rm) in w.root_moves.iter().take(m.multipv).enumerate() {
+        let score = if rm.score == -INFINITE {
+            rm.prev_score
+        } else {
+            rm.score
+        };
+        if score == -INFINITE {
+            continue;
+        }
+        m.reporter.info(&Info {
+            depth: depth as u32,
+            seldepth: rm.seldepth.max(1) as u32,
+            multipv: i as u32 + 1,
+            score: Score::from_internal(score),
+            lower_bound: None,
+            nodes,
+            nps: nodes * 1000 / ms.max(1),
+            hashfull: m.hashfull.hashfull(),
+            time_ms: ms,
+            pv: pv_strings(w.pos.board(), &rm.pv),
+        });
+    }
+}
+
+/// The PV in protocol notation, cut at the first move that is not legal (cannot happen with
+/// a PV from the search, but a PV is shown to users, so it is checked).
+pub fn pv_strings<G: Game>(board: &G, pv: &[u32]) -> Vec<String> {
+    let mut b = board.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    let mut dirty = crate::game::Dirty::default();
+    for &bits in pv {
+        let mv = G::Move::from_bits(bits);
+        if !b.is_legal(mv) {
+            break;
+        }
+        out.push(b.fmt_move(mv));
+        dirty.clear();
+        b.play(mv, &mut dirty);
+    }
+    out
+}

@@ -1,0 +1,126 @@
+//! Move-ordering statistics learned during search: killer moves, piece-to history, capture
+//! history and continuation history (Stockfish's `ButterflyHistory`, `CapturePieceToHistory`,
+//! `ContinuationHistory`). Tables are sized at run time from the game's dimensions, so a 9x9
+//! board with 28 pieces gets bigger tables than chess; the continuation table is capped and
+//! folded by index beyond that.
+
+use crate::game::Dims;
+
+/// Values are kept within `±MAX` by the "history gravity" update
+/// `h += bonus - h * |bonus| / MAX` (chessprogramming wiki, "History Heuristic").
+pub const MAX: i32 = 16_384;
+
+/// Largest continuation table, in entries (32 MiB of `i16`).
+const CONTINUATION_CAP: usize = 16 << 20;
+
+#[inline(always)]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-MAX, MAX);
+    let v = *entry as i32;
+    *entry = (v + bonus - v * bonus.abs() / MAX) as i16;
+}
+
+/// The bonus (and, negated, the malus) for a move at `depth` plies.
+#[inline(always)]
+pub fn bonus(depth: i32) -> i32 {
+    (depth * 170 - 100).clamp(0, 1600)
+}
+
+/// History tables of one search thread.
+pub struct History {
+    /// `pieces * squares` (piece-to indices).
+    piece_to: usize,
+    kinds: usize,
+    quiet: Vec<i16>,
+    capture: Vec<i16>,
+    continuation: Vec<i16>,
+}
+
+impl History {
+    pub fn new(dims: Dims) -> History {
+        let piece_to = dims.pieces() * dims.squares();
+        let continuation = (piece_to * piece_to).min(CONTINUATION_CAP);
+        History {
+            piece_to,
+            kinds: dims.piece_kinds as usize,
+            quiet: vec![0; piece_to],
+            capture: vec![0; piece_to * dims.piece_kinds as usize],
+            continuation: vec![0; continuation],
+        }
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        self.quiet.fill(0);
+        self.capture.fill(0);
+        self.continuation.fill(0);
+    }
+
+    /// Number of piece-to indices; a valid piece-to index is below it.
+    pub fn piece_to_count(&self) -> usize {
+        self.piece_to
+    }
+
+    #[inline(always)]
+    fn cont_index(&self, prev: usize, cur: usize) -> usize {
+        (prev * self.piece_to + cur) % self.continuation.len()
+    }
+
+    /// Quiet-move score: piece-to history plus continuation history from the moves one and two
+    /// plies back (`None` where there is no such move).
+    #[inline]
+    pub fn quiet_score(&self, piece_to: usize, prev: [Option<usize>; 2]) -> i32 {
+        let mut s = self.quiet[piece_to] as i32;
+        for p in prev.into_iter().flatten() {
+            s += self.continuation[self.cont_index(p, piece_to)] as i32;
+        }
+        s
+    }
+
+    #[inline]
+    pub fn capture_score(&self, piece_to: usize, captured_kind: usize) -> i32 {
+        self.capture[piece_to * self.kinds + captured_kind] as i32
+    }
+
+    /// Rewards (positive `bonus`) or punishes a quiet move.
+    #[inline]
+    pub fn update_quiet(&mut self, piece_to: usize, prev: [Option<usize>; 2], bonus: i32) {
+        gravity(&mut self.quiet[piece_to], bonus);
+        for p in prev.into_iter().flatten() {
+            let i = self.cont_index(p, piece_to);
+            gravity(&mut self.continuation[i], bonus);
+        }
+    }
+
+    #[inline]
+    pub fn update_capture(&mut self, piece_to: usize, captured_kind: usize, bonus: i32) {
+        gravity(
+            &mut self.capture[piece_to * self.kinds + captured_kind],
+            bonus,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_values_bounded() {
+        let mut h = History::new(Dims {
+            files: 8,
+            ranks: 8,
+            piece_kinds: 6,
+            hand_kinds: 0,
+        });
+        for _ in 0..1000 {
+            h.update_quiet(5, [Some(3), None], bonus(20));
+        }
+        assert!(h.quiet_score(5, [None, None]) <= MAX);
+        assert!(h.quiet_score(5, [Some(3), None]) > h.quiet_score(5, [None, None]));
+        for _ in 0..1000 {
+            h.update_quiet(5, [None, None], -bonus(20));
+        }
+        assert!(h.quiet_score(5, [None, None]) >= -MAX);
+    }
+}

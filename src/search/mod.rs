@@ -1,0 +1,110 @@
+//! One alpha-beta search for every game (nothing here names a game): iterative deepening with
+//! aspiration windows, principal variation search, quiescence search, a shared lock-free
+//! transposition table, staged move ordering with killer, history and continuation-history
+//! tables, null-move pruning, late-move reductions, reverse futility, futility and late-move
+//! pruning, check extensions, mate-distance pruning, repetition and n-move draws, Lazy SMP
+//! threads and MultiPV. The ideas and most constants follow Stockfish and the chessprogramming
+//! wiki pages of the same names.
+
+mod driver;
+pub mod history;
+mod picker;
+pub mod time;
+pub mod tt;
+mod worker;
+
+pub use driver::{Search, SearchOptions, SearchResult, pv_strings};
+pub use tt::TranspositionTable;
+pub use worker::{Signals, Worker};
+
+use crate::core::Outcome;
+
+/// Deepest ply the search reaches (stack and PV sizes).
+pub const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub const INFINITE: i32 = 32_001;
+/// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores beyond this magnitude are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// The score of a game result at `ply` plies from the root, for the side to move.
+#[inline]
+pub fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Win => MATE - ply as i32,
+        Outcome::Loss => -MATE + ply as i32,
+        Outcome::Draw => 0,
+    }
+}
+
+/// A score as a protocol shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many plies; negative when the side to move is being mated.
+    MatePlies(i32),
+}
+
+impl Score {
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::MatePlies(MATE - v)
+        } else if v <= -MATE_BOUND {
+            Score::MatePlies(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// What `go` asked for. Times in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Remaining clock time per color (index 0 = the first player) and increments.
+    pub time: [Option<u64>; 2],
+    pub inc: [u64; 2],
+    pub moves_to_go: Option<u32>,
+    /// Shogi byoyomi: time per move once the main time is used up.
+    pub byoyomi: Option<u64>,
+    pub move_time: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop at a mate found within this many moves.
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Restrict the root to these moves (protocol notation).
+    pub search_moves: Vec<String>,
+}
+
+/// One `info` report: the search's state after an iteration (or at its end).
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number for MultiPV.
+    pub multipv: u32,
+    pub score: Score,
+    /// `Some(true)` when the score is only a lower bound, `Some(false)` an upper bound.
+    pub lower_bound: Option<bool>,
+    pub nodes: u64,
+    pub nps: u64,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<String>,
+}
+
+/// Where the search sends its reports; the protocol formats them.
+pub trait Reporter: Sync {
+    fn info(&self, info: &Info);
+}
+
+/// A reporter that discards everything (bench, datagen, tests).
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _: &Info) {}
+}

@@ -1,0 +1,92 @@
+//! Time management: from the clock state of `go` to a soft limit (no new iteration is started
+//! past it) and a hard limit (the search stops at once), both in milliseconds from `go`.
+
+use super::Limits;
+use crate::core::Color;
+
+/// Soft and hard time limits in milliseconds; `None` means no time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft: Option<u64>,
+    pub hard: Option<u64>,
+}
+
+/// Computes the budget for `us` to move. `overhead` (the Move Overhead option) is kept in reserve
+/// for communication delays.
+///
+/// With a clock: an even share of the remaining time over `movestogo` (40 when unknown) plus
+/// three quarters of the increment as the soft limit; the hard limit is four soft limits, never
+/// more than half the remaining time (the usual scheme of engines since Crafty). Byoyomi adds its
+/// per-move time to both limits, because it is lost when unused.
+pub fn budget(limits: &Limits, us: Color, overhead: u64) -> TimeBudget {
+    if let Some(mt) = limits.move_time {
+        let t = mt.saturating_sub(overhead).max(1);
+        return TimeBudget {
+            soft: Some(t),
+            hard: Some(t),
+        };
+    }
+    let byoyomi = limits.byoyomi.unwrap_or(0);
+    let Some(remaining) = limits.time[us.index()] else {
+        if byoyomi > 0 {
+            let t = byoyomi.saturating_sub(overhead).max(1);
+            return TimeBudget {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        return TimeBudget {
+            soft: None,
+            hard: None,
+        };
+    };
+    let inc = limits.inc[us.index()];
+    let usable = remaining.saturating_sub(overhead);
+    let moves_to_go = limits.moves_to_go.map_or(40, |m| m.clamp(1, 40)) as u64;
+    let soft = (usable / moves_to_go + inc * 3 / 4).min(usable / 3);
+    let hard = (soft * 4).min(usable / 2).max(soft);
+    let (soft, hard) = (
+        soft + byoyomi.saturating_sub(overhead),
+        hard + byoyomi.saturating_sub(overhead),
+    );
+    TimeBudget {
+        soft: Some(soft.max(1)),
+        hard: Some(hard.max(1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_second_plus_increment_leaves_a_reserve() {
+        let limits = Limits {
+            time: [Some(1000), Some(1000)],
+            inc: [10, 10],
+            ..Limits::default()
+        };
+        let b = budget(&limits, Color::White, 10);
+        let (soft, hard) = (b.soft.expect("soft"), b.hard.expect("hard"));
+        assert!(soft >= 10 && soft <= hard && hard <= 495, "{b:?}");
+    }
+
+    #[test]
+    fn move_time_and_infinite() {
+        let limits = Limits {
+            move_time: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(budget(&limits, Color::Black, 10).hard, Some(90));
+        assert_eq!(budget(&Limits::default(), Color::White, 10).hard, None);
+    }
+
+    #[test]
+    fn nearly_flagged_still_moves() {
+        let limits = Limits {
+            time: [Some(5), Some(5)],
+            ..Limits::default()
+        };
+        assert_eq!(budget(&limits, Color::White, 10).hard, Some(1));
+    }
+}

@@ -1,0 +1,243 @@
+//! The transposition table: a hash table of search results shared by all search threads,
+//! lock-free with plain atomics.
+//!
+//! Each entry is two `AtomicU64` words. The first holds the upper 32 bits of the key XORed with
+//! the low 32 bits of the second word, so an entry torn by two threads writing at once fails the
+//! key check instead of mixing two positions (R. Hyatt and T. Mann, "A lock-less transposition
+//! table implementation for parallel search chess engines", ICGA Journal 2002). The stored move
+//! is still validated with `Game::is_legal` before use, so no bit pattern can do harm.
+//!
+//! Entries are grouped in clusters of four (one 64-byte cache line); replacement prefers stale
+//! generations and shallow depths, as in Stockfish.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The kind of bound a stored score is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most the stored one (fail-low).
+    Upper = 1,
+    /// The true score is at least the stored one (fail-high).
+    Lower = 2,
+    /// The stored score is exact (a PV node).
+    Exact = 3,
+}
+
+/// A probed entry.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    /// The best move's bits (`GameMove::to_bits`), 0 for none.
+    pub mv: u32,
+    /// Score in centipawns, mate scores relative to this node (see `search::score`).
+    pub score: i32,
+    /// Static evaluation of the node, centipawns.
+    pub eval: i32,
+    /// Remaining depth of the search that stored it, plies.
+    pub depth: i32,
+    pub bound: Bound,
+    /// Whether the node was on a principal variation.
+    pub pv: bool,
+}
+
+#[derive(Default)]
+struct Slot {
+    meta: AtomicU64,
+    data: AtomicU64,
+}
+
+const CLUSTER: usize = 4;
+const GENERATION_STEP: u8 = 4;
+
+/// The shared table. Sized in MiB; `clear` and `resize` need exclusive access.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    clusters: usize,
+    generation: std::sync::atomic::AtomicU8,
+}
+
+// meta: [key_hi32 ^ data_lo32 : 32][eval : 16][depth : 8][generation 6 | pv 1 | bound... ]
+// data: [mv : 32][score : 16][bound : 2][pv : 1][unused : 13]
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (at least one cluster).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.max(1) << 20;
+        let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(clusters * CLUSTER);
+        slots.resize_with(clusters * CLUSTER, Slot::default);
+        TranspositionTable {
+            slots,
+            clusters,
+            generation: std::sync::atomic::AtomicU8::new(0),
+        }
+    }
+
+    /// Empties every entry.
+    pub fn clear(&mut self) {
+        for s in &mut self.slots {
+            *s.meta.get_mut() = 0;
+            *s.data.get_mut() = 0;
+        }
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation
+            .fetch_add(GENERATION_STEP, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn cluster(&self, key: u64) -> &[Slot] {
+        let index = ((key as u128 * self.clusters as u128) >> 64) as usize * CLUSTER;
+        &self.slots[index..index + CLUSTER]
+    }
+
+    /// Prefetch hint: nothing to do portably; the cluster is one cache line.
+    #[inline(always)]
+    fn check(key: u64) -> u64 {
+        key >> 32
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for slot in self.cluster(key) {
+            let meta = slot.meta.load(Ordering::Relaxed);
+            let data = slot.data.load(Ordering::Relaxed);
+            if data == 0 || (meta >> 32) ^ (data & 0xFFFF_FFFF) != Self::check(key) {
+                continue;
+            }
+            let bound = match (data >> 48) & 3 {
+                1 => Bound::Upper,
+                2 => Bound::Lower,
+                3 => Bound::Exact,
+                _ => continue,
+            };
+            return Some(TtEntry {
+                mv: (data & 0xFFFF_FFFF) as u32,
+                score: ((data >> 32) & 0xFFFF) as u16 as i16 as i32,
+                eval: ((meta >> 16) & 0xFFFF) as u16 as i16 as i32,
+                depth: ((meta >> 8) & 0xFF) as u8 as i8 as i32,
+                bound,
+                pv: (data >> 50) & 1 != 0,
+            });
+        }
+        None
+    }
+
+    /// Stores a result for `key`. `mv` 0 keeps the move already stored for the same key.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: u32,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let cluster = self.cluster(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        let mut old_move = 0;
+        for (i, slot) in cluster.iter().enumerate() {
+            let meta = slot.meta.load(Ordering::Relaxed);
+            let data = slot.data.load(Ordering::Relaxed);
+            if data == 0 {
+                if victim_worth > i32::MIN {
+                    victim = i;
+                    victim_worth = i32::MIN;
+                }
+                continue;
+            }
+            if (meta >> 32) ^ (data & 0xFFFF_FFFF) == Self::check(key) {
+                victim = i;
+                old_move = (data & 0xFFFF_FFFF) as u32;
+                let old_depth = ((meta >> 8) & 0xFF) as u8 as i8 as i32;
+                // Keep a deeper exact-ish result of the same position unless this is exact.
+                if bound != Bound::Exact
+                    && old_depth > depth + 4
+                    && (meta & 0xFC) as u8 == generation
+                {
+                    return;
+                }
+                break;
+            }
+            let age = generation.wrapping_sub((meta & 0xFC) as u8) as i32;
+            let worth = ((meta >> 8) & 0xFF) as u8 as i8 as i32 - 2 * age;
+            if worth < victim_worth {
+                victim = i;
+                victim_worth = worth;
+            }
+        }
+        let mv = if mv == 0 { old_move } else { mv };
+        let data = mv as u64
+            | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << 32)
+            | ((bound as u64) << 48)
+            | ((pv as u64) << 50);
+        let meta = ((Self::check(key) ^ (data & 0xFFFF_FFFF)) << 32)
+            | ((eval.clamp(-32767, 32767) as i16 as u16 as u64) << 16)
+            | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 8)
+            | (generation & 0xFC) as u64;
+        cluster[victim].meta.store(meta, Ordering::Relaxed);
+        cluster[victim].data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of entries written in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000 * CLUSTER / CLUSTER * CLUSTER);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                s.data.load(Ordering::Relaxed) != 0
+                    && (s.meta.load(Ordering::Relaxed) & 0xFC) as u8 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_then_probe_round_trips() {
+        let tt = TranspositionTable::new(1);
+        let key = 0xDEAD_BEEF_1234_5678;
+        tt.store(key, 0x1234, -1500, 37, 9, Bound::Lower, true);
+        let e = tt.probe(key).expect("stored");
+        assert_eq!(
+            (e.mv, e.score, e.eval, e.depth, e.bound, e.pv),
+            (0x1234, -1500, 37, 9, Bound::Lower, true)
+        );
+        assert!(tt.probe(key ^ (1 << 40)).is_none(), "another key must miss");
+        // A move of 0 keeps the stored move.
+        tt.store(key, 0, 20, 0, 10, Bound::Exact, false);
+        assert_eq!(tt.probe(key).expect("stored").mv, 0x1234);
+        assert!(tt.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn torn_entries_fail_the_key_check() {
+        let tt = TranspositionTable::new(1);
+        let key = 0x0123_4567_89AB_CDEF;
+        tt.store(key, 7, 1, 2, 3, Bound::Exact, false);
+        let other = key ^ 0xFFFF_0000_0000_0000;
+        // Simulate a torn write: the data word of another position's entry under this meta.
+        let slot = tt
+            .cluster(key)
+            .iter()
+            .find(|s| s.data.load(Ordering::Relaxed) != 0)
+            .expect("slot");
+        slot.data
+            .store(9 | (5u64 << 32) | (3u64 << 48), Ordering::Relaxed);
+        assert!(tt.probe(key).is_none());
+        assert!(tt.probe(other).is_none());
+    }
+}
