@@ -1,5 +1,6 @@
 //! Hand-crafted evaluation: material plus tapered piece-square tables, both supplied by the game
-//! ([`crate::eval::EvalTerms`]), plus hand pieces and a tempo bonus. Generic over every game.
+//! ([`crate::eval::EvalTerms`]), plus hand pieces, the game's own extra terms
+//! ([`crate::game::Game::eval_extra`]) and a tempo bonus. Generic over every game.
 
 use super::{Evaluator, Tapered};
 use crate::game::{Game, Position};
@@ -28,8 +29,9 @@ pub fn evaluate<G: Game>(board: &G) -> i32 {
         }
     }
     let phase = phase.min(terms.max_phase);
-    let mg = score[0].mg - score[1].mg;
-    let eg = score[0].eg - score[1].eg;
+    let extra = board.eval_extra();
+    let mg = score[0].mg - score[1].mg + extra.mg;
+    let eg = score[0].eg - score[1].eg + extra.eg;
     let white = if terms.max_phase > 0 {
         (mg * phase + eg * (terms.max_phase - phase)) / terms.max_phase
     } else {

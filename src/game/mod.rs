@@ -188,6 +188,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn hand_count(&self, color: Color, kind: u8) -> u8;
     /// Piece values, piece-square tables and phase weights for the hand-crafted evaluation.
     fn eval_terms(&self) -> &EvalTerms;
+    /// Game-specific evaluation knowledge beyond piece-square tables (chess: mobility, pawn
+    /// structure, king safety), in centipawns for White (the first player). None by default.
+    fn eval_extra(&self) -> crate::eval::Tapered {
+        crate::eval::Tapered::default()
+    }
     /// Switches castling notation to king-takes-rook (the UCI_Chess960 option). Games without
     /// castling ignore it.
     fn set_chess960(&mut self, _on: bool) {}

@@ -191,29 +191,32 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
         let eval = self.eval.clone();
         let options = self.options.search;
         let signals = Arc::clone(&self.signals);
-        self.running = Some(std::thread::spawn(move || {
-            let result = search.run(&pos, &eval, &limits, &options, &signals, &UciReporter);
-            let board = pos.board();
-            // Before printing: a GUI may send the next `go` the moment it reads `bestmove`.
-            reported.store(true, Ordering::Release);
-            match result.best {
-                Some(bits) => {
-                    let best = G::Move::from_bits(bits);
-                    let mut line = format!("bestmove {}", board.fmt_move(best));
-                    if let Some(p) = result.ponder {
-                        let mut next = board.clone();
-                        next.play(best, &mut crate::game::Dirty::default());
-                        let reply = G::Move::from_bits(p);
-                        if next.is_legal(reply) {
-                            line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
+        let spawned = std::thread::Builder::new()
+            .stack_size(crate::search::SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let result = search.run(&pos, &eval, &limits, &options, &signals, &UciReporter);
+                let board = pos.board();
+                // Before printing: a GUI may send the next `go` the moment it reads `bestmove`.
+                reported.store(true, Ordering::Release);
+                match result.best {
+                    Some(bits) => {
+                        let best = G::Move::from_bits(bits);
+                        let mut line = format!("bestmove {}", board.fmt_move(best));
+                        if let Some(p) = result.ponder {
+                            let mut next = board.clone();
+                            next.play(best, &mut crate::game::Dirty::default());
+                            let reply = G::Move::from_bits(p);
+                            if next.is_legal(reply) {
+                                line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
+                            }
                         }
+                        println!("{line}");
                     }
-                    println!("{line}");
+                    None => println!("bestmove 0000"),
                 }
-                None => println!("bestmove 0000"),
-            }
-            search
-        }));
+                search
+            });
+        self.running = Some(spawned.map_err(|e| format!("cannot start the search thread: {e}"))?);
         Ok(())
     }
 }

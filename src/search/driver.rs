@@ -12,6 +12,9 @@ use crate::game::{Game, GameMove, GenKind, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Stack size for search threads: each ply keeps its move list and scores on the stack.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
 /// Options that shape a search (the protocol's Threads, MultiPV and Move Overhead).
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOptions {
@@ -154,7 +157,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         std::thread::scope(|scope| {
             for w in helpers.iter_mut() {
                 let ctx = &ctx;
-                scope.spawn(move || iterate(w, ctx, limits, None));
+                let spawned = std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || iterate(w, ctx, limits, None));
+                if spawned.is_err() {
+                    // Without the helper the search is merely slower.
+                    continue;
+                }
             }
             iterate(&mut first[0], &ctx, limits, Some(&main));
             signals.stop.store(true, Ordering::Relaxed);

@@ -13,7 +13,7 @@ pub mod time;
 pub mod tt;
 mod worker;
 
-pub use driver::{Search, SearchOptions, SearchResult, pv_strings};
+pub use driver::{SEARCH_STACK_BYTES, Search, SearchOptions, SearchResult, pv_strings};
 pub use tt::TranspositionTable;
 pub use worker::{Signals, Worker};
 

@@ -1,14 +1,16 @@
 //! Move ordering for one node: the transposition-table move first (before any generation), then
 //! the generated moves by score: winning captures and promotions (MVV-LVA plus capture
 //! history), killers, quiet moves by history, and last the captures that lose material by
-//! static exchange evaluation.
+//! static exchange evaluation. The first few moves are found by selection (most cut-offs come
+//! early); the rest are sorted once.
 
 use super::history::History;
 use crate::game::{Game, GameMove, GenKind};
 
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-const BAD_CAPTURE: i32 = -(1 << 28);
+/// Most moves any game's position can have (the scores buffer's size).
+pub const MAX_MOVES: usize = 1024;
 
 /// What the search wants from a node's moves.
 pub struct PickerContext {
@@ -32,8 +34,11 @@ pub struct MovePicker<G: Game> {
     ctx: PickerContext,
     stage: Stage,
     moves: G::MoveList,
-    scores: Vec<i32>,
+    scores: arrayvec::ArrayVec<i32, MAX_MOVES>,
     index: usize,
+    sorted: bool,
+    bad: arrayvec::ArrayVec<G::Move, MAX_MOVES>,
+    bad_index: usize,
 }
 
 /// Piece-to index of a move: `moved piece index * squares + target square`.
@@ -54,8 +59,11 @@ impl<G: Game> MovePicker<G> {
             },
             ctx,
             moves: G::MoveList::default(),
-            scores: Vec::new(),
+            scores: arrayvec::ArrayVec::new(),
             index: 0,
+            sorted: false,
+            bad: arrayvec::ArrayVec::new(),
+            bad_index: 0,
         }
     }
 
@@ -107,33 +115,53 @@ impl<G: Game> MovePicker<G> {
     fn pick(&mut self, board: &G) -> Option<G::Move> {
         loop {
             if self.index >= self.moves.len() {
-                return None;
+                // Last, the captures that lose material.
+                let mv = self.bad.get(self.bad_index).copied();
+                self.bad_index += 1;
+                return mv;
             }
-            let mut best = self.index;
-            for i in self.index + 1..self.moves.len() {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
+            // The first few moves (where cut-offs happen) by selection; then one sort.
+            if !self.sorted && self.index >= 3 {
+                let mut pairs: arrayvec::ArrayVec<(i32, G::Move), MAX_MOVES> = self.scores
+                    [self.index..]
+                    .iter()
+                    .copied()
+                    .zip(self.moves[self.index..].iter().copied())
+                    .collect();
+                pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
+                for (i, (score, mv)) in pairs.into_iter().enumerate() {
+                    self.scores[self.index + i] = score;
+                    self.moves[self.index + i] = mv;
                 }
+                self.sorted = true;
             }
-            if self.scores[best] == i32::MIN {
-                // Only the transposition-table move is left, and it was already tried.
-                return None;
-            }
-            let mv = self.moves[best];
-            // Winning-looking captures that lose material by SEE go to the back.
-            if self.scores[best] >= GOOD_CAPTURE && !board.see_ge(mv, 0) {
-                self.scores[best] = BAD_CAPTURE + (self.scores[best] - GOOD_CAPTURE);
-                continue;
-            }
+            let best = if self.sorted {
+                self.index
+            } else {
+                let (offset, _) = self.scores[self.index..].iter().enumerate().fold(
+                    (0, i32::MIN),
+                    |acc, (i, &s)| if s > acc.1 { (i, s) } else { acc },
+                );
+                self.index + offset
+            };
+            let (mv, score) = (self.moves[best], self.scores[best]);
             self.moves.swap(self.index, best);
             self.scores.swap(self.index, best);
             self.index += 1;
+            if score == i32::MIN {
+                // The transposition-table move, already tried.
+                continue;
+            }
+            if score >= GOOD_CAPTURE && !board.see_ge(mv, 0) {
+                self.bad.push(mv);
+                continue;
+            }
             return Some(mv);
         }
     }
 
-    /// Whether the last move returned was ordered as a losing capture.
+    /// Whether the last move returned was a capture that loses material by SEE.
     pub fn last_was_bad_capture(&self) -> bool {
-        self.index > 0 && self.scores[self.index - 1] < BAD_CAPTURE / 2
+        self.bad_index > 0
     }
 }

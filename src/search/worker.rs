@@ -165,8 +165,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     #[inline]
-    fn play(&mut self, mv: G::Move) {
+    fn play(&mut self, mv: G::Move, tt: &TranspositionTable) {
         self.pos.play(mv);
+        tt.prefetch(self.pos.board().hash());
         self.eval.push(&self.pos);
     }
 
@@ -407,7 +408,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
 
-            self.play(mv);
+            self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
             let gives_check = self.pos.board().in_check();
             let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
@@ -630,7 +631,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
             let pt = piece_to(board, mv);
-            self.play(mv);
+            self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
             let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
             self.undo();

@@ -3,6 +3,7 @@
 //! `movegen`, FEN in `fen`, attack tables in `attacks`.
 
 pub mod attacks;
+mod eval;
 mod fen;
 mod movegen;
 mod moves;
@@ -690,6 +691,10 @@ impl crate::game::Game for Chess {
 
     fn set_chess960(&mut self, on: bool) {
         self.chess960 = on || self.needs_960_notation();
+    }
+
+    fn eval_extra(&self) -> crate::eval::Tapered {
+        self.positional()
     }
 
     fn null_move_ok(&self) -> bool {
