@@ -9,5 +9,6 @@ pub mod bench;
 pub mod core;
 pub mod eval;
 pub mod game;
+pub mod nnue;
 pub mod protocol;
 pub mod search;

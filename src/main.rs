@@ -37,6 +37,11 @@ enum Command {
         #[arg(default_value_t = cli::BENCH_DEPTH)]
         depth: u32,
     },
+    /// Prints the header of a net file.
+    Netinfo {
+        /// The `.nnue` file.
+        file: std::path::PathBuf,
+    },
     /// Analyses one position and prints the `info` lines and `bestmove`, as `go` would.
     Go {
         /// Position (FEN); the start position when absent.
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
             threads,
         }) => cli::perft(&args.variant, fen.as_deref(), depth, threads),
         Some(Command::Bench { depth }) => cli::bench(&args.variant, depth),
+        Some(Command::Netinfo { file }) => cli::netinfo(&file),
         Some(Command::Go {
             fen,
             moves,

@@ -1,9 +1,10 @@
 //! Subcommand implementations: each takes parsed arguments, prints its report, and returns an
 //! error message for the user on bad input.
 
-use nue::eval::hce::Hce;
+use nue::eval::select::{self, AnyEval};
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::{Game, GameMove, Position, perft};
+use nue::nnue::FeatureLayout;
 use nue::protocol::{self, GameSession};
 use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
 use std::time::Instant;
@@ -30,9 +31,7 @@ fn select(variant: &str) -> Result<Selected, String> {
 /// The protocol loop (no subcommand).
 pub fn protocol(variant: &str) -> Result<(), String> {
     match select(variant)? {
-        Selected::Chess(v) => {
-            protocol::run(Box::new(GameSession::<Chess, Hce>::new("chess", v, Hce)))
-        }
+        Selected::Chess(v) => protocol::run(Box::new(GameSession::<Chess>::new("chess", v, None))),
     }
     Ok(())
 }
@@ -83,11 +82,20 @@ fn run_perft<G: Game>(
     Ok(())
 }
 
+/// The evaluator a variant uses by default (its net, else the hand-crafted evaluation).
+fn default_eval<G: Game>(variant: &G::Variant) -> Result<AnyEval<G>, String> {
+    let layout = FeatureLayout::derive(&G::start(variant).layout_spec());
+    let (eval, line) = select::choose::<G>("", None, &layout).map_err(|e| e.to_string())?;
+    eprintln!("{line}");
+    Ok(eval)
+}
+
 /// `nue bench`.
 pub fn bench(variant: &str, depth: u32) -> Result<(), String> {
     let report = match select(variant)? {
         Selected::Chess(v) => {
-            nue::bench::run::<Chess, Hce>(&v, nue::bench::CHESS, &Hce, depth, |i, nodes| {
+            let eval = default_eval::<Chess>(&v)?;
+            nue::bench::run::<Chess, _>(&v, nue::bench::CHESS, &eval, depth, |i, nodes| {
                 println!(
                     "position {:>2}/{}: {nodes} nodes",
                     i + 1,
@@ -152,8 +160,15 @@ fn run_go<G: Game>(
         multipv: multipv.max(1),
         move_overhead: 0,
     };
-    let result =
-        Search::<G, Hce>::new(16).run(&pos, &Hce, &limits, &options, &Signals::default(), &Printer);
+    let eval = default_eval::<G>(variant)?;
+    let result = Search::<G, AnyEval<G>>::new(16).run(
+        &pos,
+        &eval,
+        &limits,
+        &options,
+        &Signals::default(),
+        &Printer,
+    );
     match result.best {
         Some(bits) => println!(
             "bestmove {}",
@@ -161,5 +176,30 @@ fn run_go<G: Game>(
         ),
         None => println!("bestmove 0000"),
     }
+    Ok(())
+}
+
+/// `nue netinfo`.
+pub fn netinfo(file: &std::path::Path) -> Result<(), String> {
+    let source = file.display().to_string();
+    let bytes = std::fs::read(file).map_err(|e| format!("net {source}: cannot read: {e}"))?;
+    let h = nue::nnue::format::read_header(&bytes, &source).map_err(|e| e.to_string())?;
+    println!("file: {source} ({} bytes)", bytes.len());
+    println!("format version: {}", h.version);
+    println!("layout hash: {:016x}", h.layout_hash);
+    let chess = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
+    let matches = if h.layout_hash == chess.hash {
+        "chess"
+    } else {
+        "no built-in variant"
+    };
+    println!("layout matches: {matches}");
+    println!("inputs: {}", h.inputs);
+    println!("hidden width: {}", h.hidden);
+    println!("output buckets: {}", h.output_buckets);
+    println!("activation: {:?}", h.activation);
+    println!("quantisation: QA {} QB {} SCALE {}", h.qa, h.qb, h.scale);
+    println!("description: {}", h.description);
+    println!("kernels in this build: {}", nue::nnue::simd::KERNELS);
     Ok(())
 }

@@ -184,6 +184,16 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Calls `f` for every piece on the board.
     fn for_each_piece(&self, f: impl FnMut(Piece, Square));
+    /// Number of pieces on the board.
+    fn piece_count(&self) -> usize {
+        let mut n = 0;
+        self.for_each_piece(|_, _| n += 1);
+        n
+    }
+    /// The square of `color`'s royal piece, when the game has a unique one.
+    fn royal_square(&self, color: Color) -> Option<Square>;
+    /// The rules as the NNUE's feature layout needs them.
+    fn layout_spec(&self) -> crate::nnue::LayoutSpec;
     /// How many pieces of hand kind `kind` `color` holds (0 in games without hands).
     fn hand_count(&self, color: Color, kind: u8) -> u8;
     /// Piece values, piece-square tables and phase weights for the hand-crafted evaluation.

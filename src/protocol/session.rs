@@ -4,8 +4,9 @@
 //! own thread.
 
 use super::{Command, Start, uci};
-use crate::eval::Evaluator;
+use crate::eval::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
+use crate::nnue::FeatureLayout;
 use crate::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,16 +47,19 @@ impl Default for EngineOptions {
     }
 }
 
-/// A session for game `G` evaluated by `E`.
-pub struct GameSession<G: Game, E: Evaluator<G> + 'static> {
+/// A session for game `G`.
+pub struct GameSession<G: Game> {
     /// Variant name shown in `UCI_Variant`.
     variant_name: String,
     variant: G::Variant,
     pos: Position<G>,
-    eval: E,
+    /// The evaluator, once chosen (at `isready` or the first `go`).
+    eval: Option<AnyEval<G>>,
+    /// The variant's embedded default net, if it has one.
+    embedded: Option<&'static [u8]>,
     options: EngineOptions,
-    search: Option<Search<G, E>>,
-    running: Option<JoinHandle<Search<G, E>>>,
+    search: Option<Search<G, AnyEval<G>>>,
+    running: Option<JoinHandle<Search<G, AnyEval<G>>>>,
     signals: Arc<Signals>,
     /// Set by the search thread once it has printed `bestmove` (it is then about to return).
     reported: Arc<AtomicBool>,
@@ -70,14 +74,20 @@ impl Reporter for UciReporter {
     }
 }
 
-impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
-    pub fn new(variant_name: &str, variant: G::Variant, eval: E) -> GameSession<G, E> {
+impl<G: Game> GameSession<G> {
+    /// A session for `variant`, with its embedded default net if any.
+    pub fn new(
+        variant_name: &str,
+        variant: G::Variant,
+        embedded: Option<&'static [u8]>,
+    ) -> GameSession<G> {
         let options = EngineOptions::default();
         GameSession {
             variant_name: variant_name.to_string(),
             pos: Position::start(&variant),
             variant,
-            eval,
+            eval: None,
+            embedded,
             search: Some(Search::new(options.hash_mib)),
             options,
             running: None,
@@ -87,7 +97,24 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
         }
     }
 
-    fn searcher(&mut self) -> &mut Search<G, E> {
+    /// Chooses the evaluator if that has not happened yet, saying which in an `info string`.
+    fn ensure_eval(&mut self) -> Result<(), String> {
+        if self.eval.is_none() {
+            self.load_eval(&self.options.eval_file.clone())?;
+        }
+        Ok(())
+    }
+
+    fn load_eval(&mut self, eval_file: &str) -> Result<(), String> {
+        let layout = FeatureLayout::derive(&self.pos.board().layout_spec());
+        let (eval, line) =
+            select::choose::<G>(eval_file, self.embedded, &layout).map_err(|e| e.to_string())?;
+        println!("info string {line}");
+        self.eval = Some(eval);
+        Ok(())
+    }
+
+    fn searcher(&mut self) -> &mut Search<G, AnyEval<G>> {
         self.wait();
         self.search.get_or_insert_with(|| Search::new(16))
     }
@@ -138,7 +165,12 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
             "move overhead" => self.options.search.move_overhead = spin(0, 5000)?,
             "ponder" => self.options.ponder = check()?,
             "uci_chess960" => self.options.chess960 = check()?,
-            "evalfile" => self.options.eval_file = value.unwrap_or_default().to_string(),
+            "evalfile" => {
+                let file = value.unwrap_or_default().to_string();
+                self.wait();
+                self.load_eval(&file)?;
+                self.options.eval_file = file;
+            }
             "uci_variant" => {
                 let v = value.unwrap_or_default();
                 if !v.eq_ignore_ascii_case(&self.variant_name) {
@@ -176,6 +208,8 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
             }
             self.wait();
         }
+        self.ensure_eval()?;
+        let eval = self.eval.clone().ok_or("no evaluator")?;
         self.reported.store(false, Ordering::Release);
         let reported = Arc::clone(&self.reported);
         let mut search = self
@@ -188,7 +222,6 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
             .store(limits.ponder, Ordering::Relaxed);
         self.endless = limits.infinite || limits.ponder;
         let pos = self.pos.clone();
-        let eval = self.eval.clone();
         let options = self.options.search;
         let signals = Arc::clone(&self.signals);
         let spawned = std::thread::Builder::new()
@@ -221,11 +254,17 @@ impl<G: Game, E: Evaluator<G> + 'static> GameSession<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G> + 'static> Session for GameSession<G, E> {
+impl<G: Game> Session for GameSession<G> {
     fn handle(&mut self, cmd: Command) -> Result<(), String> {
         match cmd {
             Command::Hello => self.hello(),
-            Command::IsReady => println!("readyok"),
+            Command::IsReady => {
+                // Heavy initialisation (loading the net) happens here, not at `uci`.
+                if self.running.is_none() {
+                    self.ensure_eval()?;
+                }
+                println!("readyok");
+            }
             Command::NewGame => {
                 self.searcher().clear();
                 self.pos = Position::start(&self.variant);

@@ -685,6 +685,32 @@ impl crate::game::Game for Chess {
         0
     }
 
+    #[inline(always)]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn royal_square(&self, color: Color) -> Option<Square> {
+        Some(Square(self.king_square(color)))
+    }
+
+    fn layout_spec(&self) -> crate::nnue::LayoutSpec {
+        crate::nnue::LayoutSpec {
+            variant: "chess".to_string(),
+            files: 8,
+            ranks: 8,
+            piece_kinds: 6,
+            royal: Some(KING_KIND),
+            royal_region: Vec::new(),
+            hand_max: Vec::new(),
+            view: crate::nnue::OpponentView::FlipRanks,
+            mirror: true,
+            king_buckets: 0,
+            max_pieces: 32,
+        }
+    }
+
     fn eval_terms(&self) -> &crate::eval::EvalTerms {
         terms::terms()
     }

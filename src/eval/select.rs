@@ -1,0 +1,187 @@
+//! [`AnyEval`]: the evaluator a session uses, chosen at run time (hand-crafted or an NNUE of one
+//! of the supported widths) behind one type, so the search is compiled once per game. And the
+//! rules for finding a net: the `EvalFile` option (`none` forces the hand-crafted evaluation),
+//! else the variant's embedded default, else `nets/<variant>.nnue` in the working directory or
+//! beside the executable, else the hand-crafted evaluation.
+
+use super::Evaluator;
+use super::hce::Hce;
+use crate::game::{Game, Position};
+use crate::nnue::format::{self, NetError};
+use crate::nnue::{FeatureLayout, NnueEval};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Hidden widths nets may have.
+pub const WIDTHS: [usize; 4] = [64, 128, 256, 512];
+
+/// Any evaluator of game `G`.
+#[derive(Clone)]
+pub enum AnyEval<G: Game> {
+    Hce(Hce),
+    Nnue64(NnueEval<G, 64>),
+    Nnue128(NnueEval<G, 128>),
+    Nnue256(NnueEval<G, 256>),
+    Nnue512(NnueEval<G, 512>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $e:ident => $body:expr) => {
+        match $self {
+            AnyEval::Hce($e) => $body,
+            AnyEval::Nnue64($e) => $body,
+            AnyEval::Nnue128($e) => $body,
+            AnyEval::Nnue256($e) => $body,
+            AnyEval::Nnue512($e) => $body,
+        }
+    };
+}
+
+impl<G: Game> Evaluator<G> for AnyEval<G> {
+    #[inline]
+    fn reset(&mut self, pos: &Position<G>) {
+        dispatch!(self, e => e.reset(pos))
+    }
+    #[inline]
+    fn push(&mut self, pos: &Position<G>) {
+        dispatch!(self, e => e.push(pos))
+    }
+    #[inline]
+    fn pop(&mut self) {
+        dispatch!(self, e => Evaluator::<G>::pop(e))
+    }
+    #[inline]
+    fn evaluate(&mut self, pos: &Position<G>) -> i32 {
+        dispatch!(self, e => e.evaluate(pos))
+    }
+}
+
+impl<G: Game> AnyEval<G> {
+    /// A short description for `info string` lines.
+    pub fn describe(&self) -> String {
+        match self {
+            AnyEval::Hce(_) => "hand-crafted evaluation".to_string(),
+            AnyEval::Nnue64(e) => format!(
+                "NNUE {}x64 '{}'",
+                e.network().layout.inputs,
+                e.network().description
+            ),
+            AnyEval::Nnue128(e) => format!(
+                "NNUE {}x128 '{}'",
+                e.network().layout.inputs,
+                e.network().description
+            ),
+            AnyEval::Nnue256(e) => format!(
+                "NNUE {}x256 '{}'",
+                e.network().layout.inputs,
+                e.network().description
+            ),
+            AnyEval::Nnue512(e) => format!(
+                "NNUE {}x512 '{}'",
+                e.network().layout.inputs,
+                e.network().description
+            ),
+        }
+    }
+
+    /// An NNUE evaluator from net bytes, for `layout`.
+    ///
+    /// # Errors
+    /// The file does not parse, does not match the layout, or has an unsupported width.
+    pub fn from_bytes(
+        bytes: &[u8],
+        source: &str,
+        layout: &FeatureLayout,
+    ) -> Result<AnyEval<G>, NetError> {
+        let header = format::read_header(bytes, source)?;
+        Ok(match header.hidden {
+            64 => AnyEval::Nnue64(NnueEval::new(Arc::new(format::read::<64>(
+                bytes, source, layout,
+            )?))),
+            128 => AnyEval::Nnue128(NnueEval::new(Arc::new(format::read::<128>(
+                bytes, source, layout,
+            )?))),
+            256 => AnyEval::Nnue256(NnueEval::new(Arc::new(format::read::<256>(
+                bytes, source, layout,
+            )?))),
+            512 => AnyEval::Nnue512(NnueEval::new(Arc::new(format::read::<512>(
+                bytes, source, layout,
+            )?))),
+            other => {
+                return Err(NetError {
+                    source: source.to_string(),
+                    message: format!(
+                        "hidden width {other} is not supported (supported: {WIDTHS:?})"
+                    ),
+                });
+            }
+        })
+    }
+
+    /// Reads a net file.
+    ///
+    /// # Errors
+    /// The file cannot be read or is refused (see [`AnyEval::from_bytes`]).
+    pub fn from_file(path: &Path, layout: &FeatureLayout) -> Result<AnyEval<G>, NetError> {
+        let source = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NetError {
+            source: source.clone(),
+            message: format!("cannot read: {e}"),
+        })?;
+        AnyEval::from_bytes(&bytes, &source, layout)
+    }
+}
+
+/// Where `nets/<variant>.nnue` may be: the working directory, then beside the executable.
+pub fn default_net_paths(variant: &str) -> Vec<PathBuf> {
+    let name = format!("{variant}.nnue");
+    let mut paths = vec![Path::new("nets").join(&name)];
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+    {
+        paths.push(dir.join("nets").join(&name));
+        paths.push(dir.join("../../nets").join(&name));
+    }
+    paths
+}
+
+/// The evaluator for a game given the `EvalFile` setting (`""` = automatic, `none` = HCE) and
+/// an embedded default net. Returns it with a line saying what was chosen.
+///
+/// # Errors
+/// An explicit `EvalFile` that cannot be used.
+pub fn choose<G: Game>(
+    eval_file: &str,
+    embedded: Option<&[u8]>,
+    layout: &FeatureLayout,
+) -> Result<(AnyEval<G>, String), NetError> {
+    let variant = &layout.spec.variant;
+    if eval_file.eq_ignore_ascii_case("none") {
+        return Ok((
+            AnyEval::Hce(Hce),
+            "using the hand-crafted evaluation (EvalFile none)".into(),
+        ));
+    }
+    if !eval_file.is_empty() && eval_file != "<empty>" {
+        let e = AnyEval::from_file(Path::new(eval_file), layout)?;
+        let line = format!("using {} from {eval_file}", e.describe());
+        return Ok((e, line));
+    }
+    if let Some(bytes) = embedded {
+        let e = AnyEval::from_bytes(bytes, "<embedded>", layout)?;
+        let line = format!("using the embedded {}", e.describe());
+        return Ok((e, line));
+    }
+    for path in default_net_paths(variant) {
+        if path.is_file() {
+            let e = AnyEval::from_file(&path, layout)?;
+            let line = format!("using {} from {}", e.describe(), path.display());
+            return Ok((e, line));
+        }
+    }
+    Ok((
+        AnyEval::Hce(Hce),
+        format!("no net for variant '{variant}': using the hand-crafted evaluation"),
+    ))
+}

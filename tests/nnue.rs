@@ -1,0 +1,370 @@
+//! The NNUE: derived layouts (input counts and hand-computed indices for chess, a shogi-shaped
+//! board with hands and a 10x8 board), incremental accumulators equal to a full refresh along
+//! random walks, evaluations equal either way, the file format's round trip, and a clear error
+//! for every kind of bad net file. Nets here have random weights made in the test.
+
+mod common;
+
+use common::Rng;
+use nue::core::{Color, Square};
+use nue::eval::Evaluator;
+use nue::eval::select::AnyEval;
+use nue::game::chess::{Chess, ChessVariant};
+use nue::game::{Game, Piece, Position};
+use nue::nnue::NnueEval;
+use nue::nnue::format::{self, NetError};
+use nue::nnue::layout::{FeatureLayout, Frame, LayoutSpec, OpponentView};
+use nue::nnue::network::{Activation, Network};
+use std::sync::Arc;
+
+fn chess_layout() -> FeatureLayout {
+    FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec())
+}
+
+fn random_net<const H: usize>(
+    layout: &FeatureLayout,
+    seed: u64,
+    activation: Activation,
+) -> Network<H> {
+    let mut rng = Rng(seed);
+    let mut net = Network::<H>::zeroed(layout.clone(), activation, 8);
+    let mut small = |range: i64| ((rng.next() % (2 * range as u64 + 1)) as i64 - range) as i16;
+    for row in &mut net.ft_weights {
+        for w in row.0.iter_mut() {
+            *w = small(60);
+        }
+    }
+    for b in net.ft_bias.0.iter_mut() {
+        *b = small(100);
+    }
+    for halves in &mut net.out_weights {
+        for half in halves.iter_mut() {
+            for w in half.0.iter_mut() {
+                *w = small(127);
+            }
+        }
+    }
+    for b in &mut net.out_bias {
+        *b = small(3000) as i32;
+    }
+    net.description = format!("random test net {seed}");
+    net
+}
+
+#[test]
+fn chess_layout_counts_and_indices() {
+    let l = chess_layout();
+    assert_eq!(
+        l.buckets, 4,
+        "king buckets: rank 1, rank 2, ranks 3-4, ranks 5-8"
+    );
+    assert_eq!(l.per_bucket, 2 * 6 * 64);
+    assert_eq!(l.inputs, 3072);
+    let wk = |sq: u8| l.frame(Color::White, Some(Square(sq)));
+    let bk = |sq: u8| l.frame(Color::Black, Some(Square(sq)));
+    let white = |kind| Piece::new(Color::White, kind);
+    let black = |kind| Piece::new(Color::Black, kind);
+    // White king e1: no mirror, bucket 0. White pawn e2 = 12; black knight f6 = 7 * 64 + 45.
+    assert_eq!(
+        wk(4),
+        Frame {
+            bucket: 0,
+            mirrored: false
+        }
+    );
+    assert_eq!(
+        l.board_feature(Color::White, wk(4), white(0), Square(12)),
+        12
+    );
+    assert_eq!(
+        l.board_feature(Color::White, wk(4), black(1), Square(45)),
+        493
+    );
+    // Black king e8 sees its own pawn d7 as a pawn on d2 (ranks flipped): 11.
+    assert_eq!(
+        bk(60),
+        Frame {
+            bucket: 0,
+            mirrored: false
+        }
+    );
+    assert_eq!(
+        l.board_feature(Color::Black, bk(60), black(0), Square(51)),
+        11
+    );
+    // ... and White's queen d1 as an enemy queen on d8: (6 + 4) * 64 + 59.
+    assert_eq!(
+        l.board_feature(Color::Black, bk(60), white(4), Square(3)),
+        699
+    );
+    // White king c1 mirrors the board: a2 becomes h2.
+    assert_eq!(
+        wk(2),
+        Frame {
+            bucket: 0,
+            mirrored: true
+        }
+    );
+    assert_eq!(
+        l.board_feature(Color::White, wk(2), white(0), Square(8)),
+        15
+    );
+    // King on e2 (rank 2), e4 (rank 4), e8 (rank 8): buckets 1, 2, 3.
+    assert_eq!(wk(12).bucket, 1);
+    assert_eq!(wk(28).bucket, 2);
+    assert_eq!(
+        l.board_feature(Color::White, wk(28), white(0), Square(12)),
+        2 * 768 + 12
+    );
+    assert_eq!(wk(60).bucket, 3);
+    // Black king on e1 is on its eighth rank: bucket 3.
+    assert_eq!(bk(4).bucket, 3);
+}
+
+fn shogi_like() -> LayoutSpec {
+    LayoutSpec {
+        variant: "shogi-shaped".into(),
+        files: 9,
+        ranks: 9,
+        piece_kinds: 14,
+        royal: Some(13),
+        royal_region: Vec::new(),
+        hand_max: vec![18, 4, 4, 4, 4, 2, 2],
+        view: OpponentView::Rotate180,
+        mirror: false,
+        king_buckets: 0,
+        max_pieces: 40,
+    }
+}
+
+#[test]
+fn shogi_shaped_layout_with_hands() {
+    let l = FeatureLayout::derive(&shogi_like());
+    // 9 ranks, groups 1, 1, 2, 4 (+ the ninth rank joins the last group): 4 buckets.
+    assert_eq!(l.buckets, 4);
+    let hand_slots = 18 + 4 * 4 + 2 * 2;
+    assert_eq!(hand_slots, 38);
+    assert_eq!(l.per_bucket, 2 * 14 * 81 + 2 * 38);
+    assert_eq!(l.inputs, 4 * (2268 + 76));
+    // The second player's view rotates the board: its king on square 76 (its own back rank)
+    // is at 80 - 76 = 4 in its view, rank 0: bucket 0.
+    let f = l.frame(Color::Black, Some(Square(76)));
+    assert_eq!(
+        f,
+        Frame {
+            bucket: 0,
+            mirrored: false
+        }
+    );
+    // Its own pawn on square 60 is seen on 20.
+    assert_eq!(
+        l.board_feature(Color::Black, f, Piece::new(Color::Black, 0), Square(60)),
+        20
+    );
+    // Hand: the third pawn (slot 2) the opponent holds, and its own first rook (kind 6).
+    let base = 2 * 14 * 81;
+    assert_eq!(
+        l.hand_feature(Color::Black, f, Color::White, 0, 2),
+        base + 38 + 2
+    );
+    assert_eq!(
+        l.hand_feature(Color::Black, f, Color::Black, 6, 0),
+        base + 18 + 4 * 4 + 2
+    );
+}
+
+#[test]
+fn ten_by_eight_layout() {
+    let spec = LayoutSpec {
+        variant: "capablanca-shaped".into(),
+        files: 10,
+        ranks: 8,
+        piece_kinds: 8,
+        royal: Some(7),
+        royal_region: Vec::new(),
+        hand_max: Vec::new(),
+        view: OpponentView::FlipRanks,
+        mirror: true,
+        king_buckets: 0,
+        max_pieces: 40,
+    };
+    let l = FeatureLayout::derive(&spec);
+    assert_eq!(
+        (l.buckets, l.per_bucket, l.inputs),
+        (4, 2 * 8 * 80, 4 * 1280)
+    );
+    // King on d1 (file 3 < 5): mirrored to g1; a piece on a1 is seen on j1 (index 9).
+    let f = l.frame(Color::White, Some(Square(3)));
+    assert!(f.mirrored);
+    assert_eq!(
+        l.board_feature(Color::White, f, Piece::new(Color::White, 3), Square(0)),
+        3 * 80 + 9
+    );
+    // Asking for every square as a bucket: 40 after mirroring (5 files x 8 ranks).
+    let l = FeatureLayout::derive(&LayoutSpec {
+        king_buckets: 80,
+        ..spec.clone()
+    });
+    assert_eq!(l.buckets, 40);
+    // No royal piece: one bucket, no mirroring.
+    let l = FeatureLayout::derive(&LayoutSpec {
+        royal: None,
+        ..spec
+    });
+    assert_eq!((l.buckets, l.spec.mirror), (1, false));
+    assert_ne!(l.hash, chess_layout().hash);
+}
+
+const STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "4k3/1P4P1/8/8/8/8/1p4p1/4K3 w - - 0 1",
+];
+
+fn walk<const H: usize>(activation: Activation) {
+    let net = Arc::new(random_net::<H>(&chess_layout(), 99 + H as u64, activation));
+    let mut rng = Rng(5);
+    let mut plies = 0;
+    let mut king_moves = 0;
+    for game in 0..40 {
+        let mut pos =
+            Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()]).expect("valid");
+        let mut eval = NnueEval::<Chess, H>::new(Arc::clone(&net));
+        eval.reset(&pos);
+        for _ in 0..100 {
+            let mut list = arrayvec::ArrayVec::<_, 256>::new();
+            pos.board().generate(nue::game::GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            // Sometimes evaluate before moving, sometimes not, so updates span several plies.
+            if rng.below(3) == 0 {
+                check(&mut eval, &pos);
+            }
+            let mv = list[rng.below(list.len())];
+            if pos.board().moved_piece(mv).kind == 5 {
+                king_moves += 1;
+            }
+            pos.play(mv);
+            eval.push(&pos);
+            plies += 1;
+            // Now and then take a move back and play another.
+            if rng.below(8) == 0 {
+                pos.undo();
+                eval.pop();
+                check(&mut eval, &pos);
+            }
+        }
+        check(&mut eval, &pos);
+    }
+    assert!(
+        plies > 2500 && king_moves > 200,
+        "{plies} plies, {king_moves} king moves"
+    );
+}
+
+fn check<const H: usize>(eval: &mut NnueEval<Chess, H>, pos: &Position<Chess>) {
+    let got = eval.accumulators(pos);
+    let board = pos.board();
+    for persp in Color::ALL {
+        let want = eval.refresh_reference(board, persp);
+        assert_eq!(
+            got[persp.index()],
+            want,
+            "accumulator of {persp:?} in {}",
+            board.to_fen()
+        );
+    }
+    let stm = board.side_to_move().index();
+    let expected = eval
+        .network()
+        .output(&got[stm], &got[1 - stm], board.piece_count());
+    assert_eq!(eval.evaluate(pos), expected);
+}
+
+#[test]
+fn incremental_accumulators_equal_refresh_screlu_256() {
+    walk::<256>(Activation::SCReLU);
+}
+
+#[test]
+fn incremental_accumulators_equal_refresh_crelu_64() {
+    walk::<64>(Activation::CReLU);
+}
+
+#[test]
+fn file_round_trip_gives_identical_evaluations() {
+    let layout = chess_layout();
+    let net = random_net::<128>(&layout, 3, Activation::SCReLU);
+    let bytes = format::write(&net);
+    let back = format::read::<128>(&bytes, "mem", &layout).expect("reads back");
+    assert_eq!(back.ft_weights, net.ft_weights);
+    assert_eq!(back.out_weights, net.out_weights);
+    assert_eq!(back.out_bias, net.out_bias);
+    assert_eq!(back.description, net.description);
+    let mut a = NnueEval::<Chess, 128>::new(Arc::new(net));
+    let mut b = AnyEval::<Chess>::from_bytes(&bytes, "mem", &layout).expect("loads");
+    for fen in STARTS {
+        let pos = Position::<Chess>::from_fen(&ChessVariant, fen).expect("valid");
+        a.reset(&pos);
+        b.reset(&pos);
+        assert_eq!(a.evaluate(&pos), b.evaluate(&pos), "{fen}");
+    }
+}
+
+fn refused(bytes: &[u8], words: &str) {
+    match AnyEval::<Chess>::from_bytes(bytes, "test.nnue", &chess_layout()) {
+        Ok(_) => panic!("accepted a bad net (expected '{words}')"),
+        Err(NetError { source, message }) => {
+            assert_eq!(source, "test.nnue");
+            assert!(
+                message.contains(words),
+                "'{message}' should mention '{words}'"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_net_files_are_refused_with_the_reason() {
+    let layout = chess_layout();
+    let good = format::write(&random_net::<64>(&layout, 4, Activation::SCReLU));
+    assert!(AnyEval::<Chess>::from_bytes(&good, "ok", &layout).is_ok());
+
+    refused(&good[..good.len() - 1], "truncated");
+    refused(&good[..20], "truncated");
+    refused(&[], "truncated");
+    let mut padded = good.clone();
+    padded.extend_from_slice(&[0, 0]);
+    refused(&padded, "trailing bytes");
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    refused(&magic, "not a nue net");
+    let mut version = good.clone();
+    version[8] = 9;
+    refused(&version, "format version 9");
+    let other = FeatureLayout::derive(&shogi_like());
+    refused(
+        &format::write(&random_net::<64>(&other, 4, Activation::SCReLU)),
+        "another variant",
+    );
+    // A width the engine does not support, and a supported width that disagrees with the data.
+    let mut width = good.clone();
+    width[24..28].copy_from_slice(&96u32.to_le_bytes());
+    refused(&width, "hidden width 96 is not supported");
+    let mut width = good.clone();
+    width[24..28].copy_from_slice(&128u32.to_le_bytes());
+    refused(&width, "where the header implies");
+    let mut activation = good.clone();
+    activation[32] = 7;
+    refused(&activation, "unknown activation 7");
+    let mut weights = random_net::<64>(&layout, 4, Activation::SCReLU);
+    weights.out_weights[2][1].0[5] = 500;
+    refused(&format::write(&weights), "output weight 500");
+    refused(
+        b"garbage that is not a net at all, with some more bytes to fill it up",
+        "not a nue net",
+    );
+}
