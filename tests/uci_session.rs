@@ -96,12 +96,13 @@ fn full_session() {
             "option {option} missing: {hello:?}"
         );
     }
-    assert!(e.sync().is_empty());
+    assert!(no_errors(&e.sync()));
     e.send("setoption name Hash value 32");
     e.send("setoption name Threads value 2");
     e.send("setoption name Move Overhead value 20");
     e.send("ucinewgame");
-    assert!(e.sync().is_empty(), "options should be accepted silently");
+    let lines = e.sync();
+    assert!(no_errors(&lines), "options should be accepted: {lines:?}");
 
     e.send("position startpos moves e2e4 e7e5");
     let lines = e.ask("go depth 6", "bestmove");
@@ -152,8 +153,12 @@ fn full_session() {
         lines.last().expect("bestmove"),
         &start_pos(&["e2e4", "e7e5"]),
     );
-    assert!(e.sync().is_empty());
+    assert!(no_errors(&e.sync()));
     assert_eq!(e.quit(), 0);
+}
+
+fn no_errors(lines: &[String]) -> bool {
+    lines.iter().all(|l| !l.contains("error"))
 }
 
 fn expect_error(e: &mut Engine, line: &str, words: &str) {
@@ -172,7 +177,7 @@ fn malformed_lines_keep_state_and_engine_running() {
     let mut e = Engine::start(&[]);
     e.ask("uci", "uciok");
     e.send("position startpos moves d2d4");
-    assert!(e.sync().is_empty());
+    assert!(no_errors(&e.sync()));
 
     expect_error(&mut e, "go wtime", "missing number");
     expect_error(&mut e, "go depth x", "expected a non-negative number");
@@ -248,4 +253,54 @@ fn end_of_input_lets_a_finite_search_finish() {
     let (seen, code) = e.close();
     assert!(seen.iter().any(|l| l.starts_with("bestmove ")), "{seen:?}");
     assert_eq!(code, 0);
+}
+
+#[test]
+fn eval_file_option() {
+    use nue::nnue::{Activation, FeatureLayout, Network, format};
+    let dir = std::env::temp_dir().join(format!("nue-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let layout = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
+    let mut net = Network::<64>::zeroed(layout, Activation::SCReLU, 1);
+    net.description = "zero net".into();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, format::write(&net)).expect("write net");
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"NUENNUE1 but nothing else").expect("write");
+
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("setoption name EvalFile value none");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("hand-crafted evaluation (EvalFile none)")),
+        "{lines:?}"
+    );
+    expect_error(
+        &mut e,
+        &format!(
+            "setoption name EvalFile value {}",
+            dir.join("missing.nnue").display()
+        ),
+        "cannot read",
+    );
+    expect_error(
+        &mut e,
+        &format!("setoption name EvalFile value {}", bad.display()),
+        "bad.nnue",
+    );
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("using NNUE 3072x64 'zero net'")),
+        "{lines:?}"
+    );
+    let lines = e.ask("go depth 3", "bestmove");
+    check_bestmove(lines.last().expect("bestmove"), &start_pos(&[]));
+    assert_eq!(e.quit(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
