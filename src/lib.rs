@@ -12,3 +12,4 @@ pub mod game;
 pub mod nnue;
 pub mod protocol;
 pub mod search;
+pub mod train;

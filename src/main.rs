@@ -37,6 +37,73 @@ enum Command {
         #[arg(default_value_t = cli::BENCH_DEPTH)]
         depth: u32,
     },
+    /// Self-play data generation: fixed-node searches from random openings; appends quiet
+    /// positions with scores and results to a data file.
+    Datagen {
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Games to play.
+        #[arg(long)]
+        games: u64,
+        /// Output file (appended to if it exists).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Seed of the opening randomisation.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Net to search with (`none` for the hand-crafted evaluation); default: the variant's net.
+        #[arg(long, default_value = "")]
+        eval_file: String,
+    },
+    /// Trains a net on data files and writes it quantised.
+    Train {
+        /// Data files (`nue datagen` output) for the variant.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// Hidden width (64, 128, 256 or 512).
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        #[arg(long, default_value_t = 10)]
+        epochs: usize,
+        /// Output net file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Positions per batch.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Initial learning rate (Adam).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// Weight of the search score in the target; the game result gets the rest.
+        #[arg(long, default_value_t = 0.75)]
+        lambda: f32,
+        /// Output buckets by piece count.
+        #[arg(long, default_value_t = 8)]
+        buckets: usize,
+        /// `screlu` or `crelu`.
+        #[arg(long, default_value = "screlu")]
+        activation: String,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Share of positions held out for validation.
+        #[arg(long, default_value_t = 0.02)]
+        validation: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Training data tools.
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
     /// Prints the header of a net file.
     Netinfo {
         /// The `.nnue` file.
@@ -68,6 +135,15 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum DataCommand {
+    /// Positions, results and a score histogram of a data file.
+    Stats {
+        /// The data file.
+        file: std::path::PathBuf,
+    },
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
@@ -79,6 +155,65 @@ fn main() -> ExitCode {
         }) => cli::perft(&args.variant, fen.as_deref(), depth, threads),
         Some(Command::Bench { depth }) => cli::bench(&args.variant, depth),
         Some(Command::Netinfo { file }) => cli::netinfo(&file),
+        Some(Command::Datagen {
+            nodes,
+            games,
+            out,
+            threads,
+            random_plies,
+            seed,
+            eval_file,
+        }) => cli::datagen(
+            &args.variant,
+            &nue::train::datagen::DatagenConfig {
+                nodes,
+                games,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                random_plies,
+                seed,
+                max_plies: 400,
+                progress: true,
+            },
+            &out,
+            &eval_file,
+        ),
+        Some(Command::Data {
+            command: DataCommand::Stats { file },
+        }) => cli::data_stats(&args.variant, &file),
+        Some(Command::Train {
+            data,
+            hidden,
+            epochs,
+            out,
+            batch,
+            lr,
+            lambda,
+            buckets,
+            activation,
+            threads,
+            validation,
+            seed,
+        }) => cli::train(
+            &args.variant,
+            &data,
+            hidden,
+            &out,
+            &activation,
+            nue::train::trainer::TrainConfig {
+                epochs,
+                batch,
+                lr,
+                lambda,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                output_buckets: buckets,
+                validation,
+                seed,
+                progress: true,
+                ..Default::default()
+            },
+        ),
         Some(Command::Go {
             fen,
             moves,

@@ -1,0 +1,293 @@
+//! Self-play data generation: games from a few random opening plies (lopsided starts skipped),
+//! each move searched to a fixed node count, recording quiet positions (side to move not in
+//! check, best move not a capture or promotion) with the search score, and, when the game ends,
+//! its result. Decided games are adjudicated early. All threads play their own games and
+//! append whole games to one file, so an interrupted run (Ctrl-C) keeps every finished game.
+
+use super::data::{Codec, open_append};
+use crate::core::{Color, Outcome};
+use crate::eval::select::AnyEval;
+use crate::game::{Game, GameMove, GenKind, MoveList, Position};
+use crate::nnue::FeatureLayout;
+use crate::search::{Limits, MATE_BOUND, Search, SearchOptions, Signals, Silent};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Settings of a datagen run.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Games to play.
+    pub games: u64,
+    pub threads: usize,
+    /// Random plies before the engines take over (one more in half the games).
+    pub random_plies: usize,
+    pub seed: u64,
+    /// A game still running after this many plies is scored a draw.
+    pub max_plies: usize,
+    /// Print a progress line to stderr every second.
+    pub progress: bool,
+}
+
+/// What a run produced.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DatagenReport {
+    pub games: u64,
+    pub positions: u64,
+    pub seconds: f64,
+}
+
+/// Scores beyond this (centipawns) for `ADJUDICATE_PLIES` plies in a row end the game as a win.
+const WIN_SCORE: i32 = 1500;
+const ADJUDICATE_PLIES: usize = 6;
+/// After `DRAW_FROM_PLY`, scores within this for `DRAW_PLIES` plies in a row end it as a draw.
+const DRAW_SCORE: i32 = 10;
+const DRAW_FROM_PLY: usize = 80;
+const DRAW_PLIES: usize = 12;
+/// Openings searched worse than this for either side are skipped.
+const BALANCED: i32 = 400;
+
+struct Shared<'a> {
+    started: AtomicU64,
+    games: AtomicU64,
+    positions: AtomicU64,
+    out: Mutex<std::io::BufWriter<std::fs::File>>,
+    stop: &'a AtomicBool,
+    error: Mutex<Option<String>>,
+}
+
+/// Plays `cfg.games` games of `G` and appends their positions to `out`. Returns when done or
+/// when `stop` is set (then only finished games are written).
+///
+/// # Errors
+/// The output file cannot be opened or written, or holds another variant's data.
+pub fn run<G: Game>(
+    variant: &G::Variant,
+    eval: &AnyEval<G>,
+    cfg: &DatagenConfig,
+    out: &Path,
+    stop: &AtomicBool,
+) -> Result<DatagenReport, String> {
+    let layout = FeatureLayout::derive(&G::start(variant).layout_spec());
+    let codec = Codec::new(&layout);
+    let file = open_append(out, &codec)?;
+    let shared = Shared {
+        started: AtomicU64::new(0),
+        games: AtomicU64::new(0),
+        positions: AtomicU64::new(0),
+        out: Mutex::new(std::io::BufWriter::new(file)),
+        stop,
+        error: Mutex::new(None),
+    };
+    let start = Instant::now();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut workers = Vec::new();
+        for id in 0..cfg.threads.max(1) {
+            let (shared, codec) = (&shared, &codec);
+            let builder = std::thread::Builder::new().stack_size(crate::search::SEARCH_STACK_BYTES);
+            if let Ok(h) = builder.spawn_scoped(scope, move || {
+                play_games::<G>(variant, eval, cfg, codec, shared, id)
+            }) {
+                workers.push(h);
+            }
+        }
+        if cfg.progress {
+            let shared = &shared;
+            let done = &done;
+            scope.spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(250));
+                    progress(shared, cfg.games, start);
+                }
+            });
+        }
+        for w in workers {
+            let _ = w.join();
+        }
+        done.store(true, Ordering::Relaxed);
+    });
+    if cfg.progress {
+        progress(&shared, cfg.games, start);
+        eprintln!();
+    }
+    shared
+        .out
+        .lock()
+        .map_err(|_| "output lock poisoned".to_string())?
+        .flush()
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    if let Some(e) = shared.error.lock().ok().and_then(|mut e| e.take()) {
+        return Err(e);
+    }
+    Ok(DatagenReport {
+        games: shared.games.load(Ordering::Relaxed),
+        positions: shared.positions.load(Ordering::Relaxed),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn progress(shared: &Shared, target: u64, start: Instant) {
+    let games = shared.games.load(Ordering::Relaxed);
+    let positions = shared.positions.load(Ordering::Relaxed);
+    let secs = start.elapsed().as_secs_f64().max(1e-3);
+    let eta = if games > 0 {
+        (target.saturating_sub(games)) as f64 * secs / games as f64
+    } else {
+        0.0
+    };
+    eprint!(
+        "\rgames {games}/{target}  positions {positions}  {:.0} positions/s  {:.0} per hour  ETA {:02}:{:02}:{:02}   ",
+        positions as f64 / secs,
+        positions as f64 / secs * 3600.0,
+        (eta / 3600.0) as u64,
+        (eta / 60.0) as u64 % 60,
+        eta as u64 % 60
+    );
+}
+
+fn play_games<G: Game>(
+    variant: &G::Variant,
+    eval: &AnyEval<G>,
+    cfg: &DatagenConfig,
+    codec: &Codec,
+    shared: &Shared,
+    id: usize,
+) {
+    let mut search = Search::<G, AnyEval<G>>::new(16);
+    let options = SearchOptions {
+        threads: 1,
+        multipv: 1,
+        move_overhead: 0,
+    };
+    let limits = Limits {
+        nodes: Some(cfg.nodes),
+        ..Limits::default()
+    };
+    let signals = Signals::default();
+    let mut records: Vec<u8> = Vec::new();
+    let mut record = vec![0u8; codec.record_size];
+    loop {
+        let game = shared.started.fetch_add(1, Ordering::Relaxed);
+        if game >= cfg.games || shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut rng = cfg.seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ id as u64;
+        let mut pos = Position::<G>::start(variant);
+        let plies = cfg.random_plies + (crate::core::zobrist::splitmix64(&mut rng) % 2) as usize;
+        let mut list = G::MoveList::default();
+        for _ in 0..plies {
+            list.clear();
+            pos.board().generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let mv =
+                list[(crate::core::zobrist::splitmix64(&mut rng) % list.len() as u64) as usize];
+            pos.play(mv);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        search.clear();
+        // Each search ends by setting `stop` for its helpers: clear it before the next.
+        signals.stop.store(false, Ordering::Relaxed);
+        let first = search.run(&pos, eval, &limits, &options, &signals, &Silent);
+        if first.score.abs() > BALANCED {
+            continue;
+        }
+        records.clear();
+        let mut colors: Vec<Color> = Vec::new();
+        let mut win_run = 0usize;
+        let mut draw_run = 0usize;
+        let result_white: u8 = 'game: loop {
+            if shared.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let stm = pos.board().side_to_move();
+            let white_view = |o: Outcome| -> u8 {
+                let stm_points = match o {
+                    Outcome::Win => 2,
+                    Outcome::Draw => 1,
+                    Outcome::Loss => 0,
+                };
+                if stm == Color::White {
+                    stm_points
+                } else {
+                    2 - stm_points
+                }
+            };
+            if let Some(o) = pos.outcome() {
+                break 'game white_view(o);
+            }
+            if pos.history_len() >= cfg.max_plies {
+                break 'game 1;
+            }
+            signals.stop.store(false, Ordering::Relaxed);
+            let r = search.run(&pos, eval, &limits, &options, &signals, &Silent);
+            let Some(bits) = r.best else {
+                break 'game white_view(pos.board().outcome_without_moves());
+            };
+            let score = r.score;
+            win_run = if score.abs() >= WIN_SCORE {
+                win_run + 1
+            } else {
+                0
+            };
+            if score.abs() >= MATE_BOUND || win_run >= ADJUDICATE_PLIES {
+                break 'game white_view(if score > 0 {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                });
+            }
+            draw_run = if pos.history_len() >= DRAW_FROM_PLY && score.abs() <= DRAW_SCORE {
+                draw_run + 1
+            } else {
+                0
+            };
+            if draw_run >= DRAW_PLIES {
+                break 'game 1;
+            }
+            let mv = G::Move::from_bits(bits);
+            let board = pos.board();
+            if !board.in_check()
+                && !board.is_tactical(mv)
+                && codec.encode(board, score.clamp(-32000, 32000) as i16, 0, &mut record)
+            {
+                records.extend_from_slice(&record);
+                colors.push(stm);
+            }
+            pos.play(mv);
+        };
+        // Fill in the result (first player's view) in each record's flag byte.
+        for rec in records.chunks_exact_mut(codec.record_size) {
+            rec[0] = (rec[0] & 1) | (result_white << 1);
+        }
+        let n = colors.len() as u64;
+        let written = shared
+            .out
+            .lock()
+            .map_err(|_| "output lock poisoned".to_string())
+            .and_then(|mut f| f.write_all(&records).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            if let Ok(mut slot) = shared.error.lock() {
+                *slot = Some(format!("writing training data: {e}"));
+            }
+            shared.stop_all();
+            return;
+        }
+        shared.games.fetch_add(1, Ordering::Relaxed);
+        shared.positions.fetch_add(n, Ordering::Relaxed);
+    }
+}
+
+impl Shared<'_> {
+    fn stop_all(&self) {
+        self.started.store(u64::MAX / 2, Ordering::Relaxed);
+    }
+}
