@@ -15,9 +15,7 @@ use std::time::Instant;
 
 fn random_net(layout: &FeatureLayout) -> Network<256> {
     let mut state = 7u64;
-    let mut next = |range: u64| {
-        (nue::core::zobrist::splitmix64(&mut state) % (2 * range + 1)) as i64 - range as i64
-    };
+    let mut next = |range: u64| (nue::core::zobrist::splitmix64(&mut state) % (2 * range + 1)) as i64 - range as i64;
     let mut net = Network::<256>::zeroed(layout.clone(), Activation::SCReLU, 8);
     for row in &mut net.ft_weights {
         row.0.iter_mut().for_each(|w| *w = next(40) as i16);
@@ -80,18 +78,9 @@ fn main() {
     let depth = 9;
     for (name, e) in [
         ("HCE", AnyEval::Hce(Hce)),
-        (
-            "NNUE 3072x256",
-            AnyEval::Nnue256(NnueEval::new(Arc::clone(&net))),
-        ),
+        ("NNUE 3072x256", AnyEval::Nnue256(NnueEval::new(Arc::clone(&net)))),
     ] {
-        let report = nue::bench::run::<Chess, AnyEval<Chess>>(
-            &ChessVariant,
-            nue::bench::CHESS,
-            &e,
-            depth,
-            |_, _| {},
-        );
+        let report = nue::bench::run::<Chess, AnyEval<Chess>>(&ChessVariant, nue::bench::CHESS, &e, depth, |_, _| {});
         match report {
             Ok(r) => println!(
                 "bench depth {depth} with {name}: {} nodes, {} ms, {} nodes/s",

@@ -57,6 +57,29 @@ pub const CHESS: &[&str] = &[
     "fen 3r2k1/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1",
 ];
 
+/// Shogi bench positions: the start, common opening lines (USI notation), and middlegames from
+/// public perft tables (see the shared reference's shogi notes, section 3).
+pub const SHOGI: &[&str] = &[
+    "startpos",
+    "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d",
+    "startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 3i3h 2b7g+ 8h7g",
+    "startpos moves 2g2f 3c3d 7g7f 4c4d 3i4h 3a3b 5i6h 8b4b 6h7h 5a6b",
+    "startpos moves 7g7f 3c3d 6g6f 8b2b 2h6h 5a6b 5i4h 6b7b 4h3h 7b8b",
+    "startpos moves 7g7f 8c8d 6g6f 3c3d 3g3f 7a6b 2h8h 5a4b 5i4h 4b3b",
+    "fen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    "fen 8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+    "fen l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b SBG3ps 91",
+    "fen lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9",
+];
+
+/// The bench positions of a variant (its canonical name).
+pub fn positions(variant: &str) -> &'static [&'static str] {
+    match variant {
+        "shogi" => SHOGI,
+        _ => CHESS,
+    }
+}
+
 /// Builds a position from a bench line: `startpos [moves ...]` or `fen FEN [moves ...]`.
 ///
 /// # Errors
@@ -67,14 +90,11 @@ pub fn position<G: Game>(variant: &G::Variant, line: &str) -> Result<Position<G>
         None => (line, Vec::new()),
     };
     let mut pos = match spec.strip_prefix("fen ") {
-        Some(fen) => {
-            Position::from_fen(variant, fen).map_err(|e| format!("bench line '{line}': {e}"))?
-        }
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bench line '{line}': {e}"))?,
         None => Position::start(variant),
     };
     for mv in moves {
-        pos.play_str(mv)
-            .map_err(|e| format!("bench line '{line}': {e}"))?;
+        pos.play_str(mv).map_err(|e| format!("bench line '{line}': {e}"))?;
     }
     Ok(pos)
 }

@@ -9,9 +9,10 @@ mod cli;
 #[derive(Parser)]
 #[command(name = "nue", version, about)]
 struct Args {
-    /// Variant name (chess, chess960, ...).
-    #[arg(long, global = true, default_value = "chess")]
-    variant: String,
+    /// Variant name (chess, chess960, shogi, ...). Default: chess, or shogi when the protocol
+    /// loop is spoken to in USI.
+    #[arg(long, global = true)]
+    variant: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -146,14 +147,30 @@ enum DataCommand {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let threads_or_all =
+        |t: Option<usize>| t.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let variant = args.variant.as_deref().unwrap_or("chess");
     let result = match args.command {
-        None => cli::protocol(&args.variant),
-        Some(Command::Perft {
-            depth,
-            fen,
-            threads,
-        }) => cli::perft(&args.variant, fen.as_deref(), depth, threads),
-        Some(Command::Bench { depth }) => cli::bench(&args.variant, depth),
+        None => {
+            // Refuse an unknown --variant before speaking any protocol.
+            match args
+                .variant
+                .as_deref()
+                .map(|v| nue::registry::with_game(v, cli::LayoutCheck))
+            {
+                Some(Err(e)) => Err(e),
+                _ => nue::protocol::run(args.variant.as_deref()),
+            }
+        }
+        Some(Command::Perft { depth, fen, threads }) => cli::run(
+            variant,
+            cli::Perft {
+                fen: fen.as_deref(),
+                depth,
+                threads,
+            },
+        ),
+        Some(Command::Bench { depth }) => cli::run(variant, cli::Bench { depth }),
         Some(Command::Netinfo { file }) => cli::netinfo(&file),
         Some(Command::Datagen {
             nodes,
@@ -163,24 +180,25 @@ fn main() -> ExitCode {
             random_plies,
             seed,
             eval_file,
-        }) => cli::datagen(
-            &args.variant,
-            &nue::train::datagen::DatagenConfig {
-                nodes,
-                games,
-                threads: threads
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                random_plies,
-                seed,
-                max_plies: 400,
-                progress: true,
+        }) => cli::run(
+            variant,
+            cli::Datagen {
+                cfg: nue::train::datagen::DatagenConfig {
+                    nodes,
+                    games,
+                    threads: threads_or_all(threads),
+                    random_plies,
+                    seed,
+                    max_plies: 400,
+                    progress: true,
+                },
+                out: &out,
+                eval_file: &eval_file,
             },
-            &out,
-            &eval_file,
         ),
         Some(Command::Data {
             command: DataCommand::Stats { file },
-        }) => cli::data_stats(&args.variant, &file),
+        }) => cli::run(&cli::data_variant(&file, variant), cli::DataStats { file: &file }),
         Some(Command::Train {
             data,
             hidden,
@@ -194,26 +212,33 @@ fn main() -> ExitCode {
             threads,
             validation,
             seed,
-        }) => cli::train(
-            &args.variant,
-            &data,
-            hidden,
-            &out,
-            &activation,
-            nue::train::trainer::TrainConfig {
-                epochs,
-                batch,
-                lr,
-                lambda,
-                threads: threads
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                output_buckets: buckets,
-                validation,
-                seed,
-                progress: true,
-                ..Default::default()
-            },
-        ),
+        }) => match activation.to_ascii_lowercase().as_str() {
+            "screlu" | "crelu" => cli::run(
+                variant,
+                cli::Train {
+                    data: &data,
+                    hidden,
+                    out: &out,
+                    cfg: nue::train::trainer::TrainConfig {
+                        epochs,
+                        batch,
+                        lr,
+                        lambda,
+                        threads: threads_or_all(threads),
+                        activation: if activation.eq_ignore_ascii_case("crelu") {
+                            nue::nnue::Activation::CReLU
+                        } else {
+                            nue::nnue::Activation::SCReLU
+                        },
+                        output_buckets: buckets,
+                        validation,
+                        seed,
+                        progress: true,
+                    },
+                },
+            ),
+            other => Err(format!("unknown activation '{other}' (screlu or crelu)")),
+        },
         Some(Command::Go {
             fen,
             moves,
@@ -222,18 +247,20 @@ fn main() -> ExitCode {
             movetime,
             threads,
             multipv,
-        }) => cli::go(
-            &args.variant,
-            fen.as_deref(),
-            &moves,
-            nue::search::Limits {
-                depth,
-                nodes,
-                move_time: movetime,
-                ..Default::default()
+        }) => cli::run(
+            variant,
+            cli::Go {
+                fen: fen.as_deref(),
+                moves: &moves,
+                limits: nue::search::Limits {
+                    depth,
+                    nodes,
+                    move_time: movetime,
+                    ..Default::default()
+                },
+                threads,
+                multipv,
             },
-            threads,
-            multipv,
         ),
     };
     match result {

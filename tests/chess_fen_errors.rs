@@ -24,11 +24,7 @@ fn empty_string() {
 
 #[test]
 fn wrong_field_count() {
-    rejects(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
-        "position",
-        "found 2",
-    );
+    rejects("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "position", "found 2");
     rejects(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
         "position",
@@ -103,31 +99,11 @@ fn castling_rights_without_king_or_rook() {
         "castling",
         "no white rook",
     );
-    rejects(
-        "4k3/8/8/8/8/8/4K3/R6R w Q - 0 1",
-        "castling",
-        "not on its first rank",
-    );
-    rejects(
-        "4k2r/8/8/8/8/8/8/4K3 w q - 0 1",
-        "castling",
-        "no black rook",
-    );
-    rejects(
-        "4k3/8/8/8/8/8/8/R3K2R w KC - 0 1",
-        "castling",
-        "no white rook",
-    );
-    rejects(
-        "4k3/8/8/8/8/8/8/R3K2R w KX - 0 1",
-        "castling",
-        "unexpected character",
-    );
-    rejects(
-        "4k3/8/8/8/8/8/8/R3K2R w K1 - 0 1",
-        "castling",
-        "unexpected character",
-    );
+    rejects("4k3/8/8/8/8/8/4K3/R6R w Q - 0 1", "castling", "not on its first rank");
+    rejects("4k2r/8/8/8/8/8/8/4K3 w q - 0 1", "castling", "no black rook");
+    rejects("4k3/8/8/8/8/8/8/R3K2R w KC - 0 1", "castling", "no white rook");
+    rejects("4k3/8/8/8/8/8/8/R3K2R w KX - 0 1", "castling", "unexpected character");
+    rejects("4k3/8/8/8/8/8/8/R3K2R w K1 - 0 1", "castling", "unexpected character");
 }
 
 #[test]
@@ -151,16 +127,8 @@ fn impossible_en_passant_square() {
 
 #[test]
 fn side_not_to_move_in_check() {
-    rejects(
-        "4k3/8/8/8/8/8/8/4K2r b - - 0 1",
-        "position",
-        "white) is in check",
-    );
-    rejects(
-        "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
-        "position",
-        "black) is in check",
-    );
+    rejects("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "position", "white) is in check");
+    rejects("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "position", "black) is in check");
 }
 
 #[test]
@@ -190,11 +158,7 @@ fn binary_garbage() {
         "board",
         "unknown piece letter '\\0'",
     );
-    rejects(
-        "ÿÿÿÿ/8/8/8/8/8/8/8 w - - 0 1",
-        "board",
-        "unknown piece letter 'ÿ'",
-    );
+    rejects("ÿÿÿÿ/8/8/8/8/8/8/8 w - - 0 1", "board", "unknown piece letter 'ÿ'");
 }
 
 #[test]

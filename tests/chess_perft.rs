@@ -19,12 +19,7 @@ fn check_suite(name: &str, deep: bool) {
             if (nodes > QUICK_NODES) != deep {
                 continue;
             }
-            assert_eq!(
-                perft(&board, depth),
-                nodes,
-                "{name}: perft {depth} of {}",
-                line.fen
-            );
+            assert_eq!(perft(&board, depth), nodes, "{name}: perft {depth} of {}", line.fen);
             checked += 1;
         }
     }

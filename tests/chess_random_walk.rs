@@ -34,11 +34,7 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
     let fen = board.to_fen();
     let reparsed = Chess::from_fen(&ChessVariant, &fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
     assert_eq!(reparsed.to_fen(), fen);
-    assert_eq!(
-        reparsed.hash(),
-        board.hash(),
-        "hash after FEN round trip of {fen}"
-    );
+    assert_eq!(reparsed.hash(), board.hash(), "hash after FEN round trip of {fen}");
 
     let mut all = arrayvec::ArrayVec::new();
     board.generate(GenKind::All, &mut all);
@@ -58,10 +54,7 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
         assert!(board.is_tactical(mv));
     }
     for &mv in all.iter() {
-        assert!(
-            board.is_legal(mv),
-            "generated move {mv:?} judged illegal in {fen}"
-        );
+        assert!(board.is_legal(mv), "generated move {mv:?} judged illegal in {fen}");
         let text = board.fmt_move(mv);
         assert_eq!(
             board.parse_move(&text),
@@ -71,11 +64,7 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
     }
     for _ in 0..20 {
         let bits = nue::game::chess::Move::from_bits(rng.next() as u32 & 0xFFFF);
-        assert_eq!(
-            board.is_legal(bits),
-            all.contains(&bits),
-            "is_legal({bits:?}) in {fen}"
-        );
+        assert_eq!(board.is_legal(bits), all.contains(&bits), "is_legal({bits:?}) in {fen}");
     }
     all.to_vec()
 }
@@ -85,8 +74,7 @@ fn random_walks_keep_every_invariant() {
     let mut rng = Rng(0x5EED);
     let mut plies = 0;
     for game in 0..60 {
-        let mut pos = Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()])
-            .expect("valid start");
+        let mut pos = Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()]).expect("valid start");
         let mut history: Vec<(String, u64)> = Vec::new();
         for _ in 0..120 {
             let moves = check_position(pos.board(), &mut rng);
@@ -131,15 +119,13 @@ fn repetition_and_move_rules() {
     pos.play_str("e2e4").expect("legal");
     assert_eq!(pos.repetition(), None);
 
-    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/4K2R w - - 99 80")
-        .expect("valid");
+    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/4K2R w - - 99 80").expect("valid");
     assert!(!pos.move_rule_reached());
     pos.play_str("h1h2").expect("legal");
     assert!(pos.move_rule_reached());
     assert_eq!(pos.outcome(), Some(nue::core::Outcome::Draw));
     // Checkmate on the 100th ply takes precedence over the 50-move rule.
-    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "7k/8/6K1/8/8/8/8/R7 w - - 99 80")
-        .expect("valid");
+    let mut pos = Position::<Chess>::from_fen(&ChessVariant, "7k/8/6K1/8/8/8/8/R7 w - - 99 80").expect("valid");
     pos.play_str("a1a8").expect("legal");
     assert_eq!(pos.outcome(), Some(nue::core::Outcome::Loss));
 }
@@ -165,21 +151,9 @@ fn insufficient_material_and_game_ends() {
         None,
         "bishops on both colors"
     );
-    assert_eq!(
-        outcome("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"),
-        None,
-        "two knights can mate"
-    );
-    assert_eq!(
-        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
-        Some(Draw),
-        "stalemate"
-    );
-    assert_eq!(
-        outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
-        Some(Loss),
-        "checkmate"
-    );
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"), None, "two knights can mate");
+    assert_eq!(outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), Some(Draw), "stalemate");
+    assert_eq!(outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), Some(Loss), "checkmate");
     assert_eq!(
         outcome("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         None
@@ -188,23 +162,17 @@ fn insufficient_material_and_game_ends() {
 
 #[test]
 fn castling_notation_follows_the_chess960_flag() {
-    let mut board =
-        Chess::from_fen(&ChessVariant, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
+    let mut board = Chess::from_fen(&ChessVariant, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
     let short = board.parse_move("e1g1").expect("castling");
     assert_eq!(board.fmt_move(short), "e1g1");
-    assert_eq!(
-        board.parse_move("e1h1"),
-        Ok(short),
-        "king-takes-rook is accepted too"
-    );
+    assert_eq!(board.parse_move("e1h1"), Ok(short), "king-takes-rook is accepted too");
     board.set_chess960(true);
     assert_eq!(board.fmt_move(short), "e1h1");
     assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     board.set_chess960(false);
     assert_eq!(board.fmt_move(short), "e1g1");
     // A Chess960 setup keeps king-takes-rook notation: f1g1 would be ambiguous.
-    let mut board =
-        <Chess as Game>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1").expect("valid");
+    let mut board = <Chess as Game>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1").expect("valid");
     board.set_chess960(false);
     let castle = board.parse_move("f1g1").expect("castling");
     assert_eq!(board.fmt_move(castle), "f1g1");

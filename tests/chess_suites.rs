@@ -19,31 +19,22 @@ struct Case {
 
 fn read_suite(name: &str) -> Vec<Case> {
     let path = common::shared_dir().join("reference/suites").join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let fen = format!(
-                "{} {} {} {} 0 1",
-                fields[0], fields[1], fields[2], fields[3]
-            );
+            let fen = format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]);
             let ops = fields[4..].join(" ");
             let op = |key: &str| {
-                ops.split(';').map(str::trim).find_map(|o| {
-                    o.strip_prefix(key)
-                        .map(|v| v.trim().trim_matches('"').to_string())
-                })
+                ops.split(';')
+                    .map(str::trim)
+                    .find_map(|o| o.strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string()))
             };
             let bm = op("bm ").unwrap_or_else(|| panic!("no bm in {line}"));
             Case {
                 fen,
-                best: bm
-                    .split_whitespace()
-                    .filter(|t| *t != "+")
-                    .map(String::from)
-                    .collect(),
+                best: bm.split_whitespace().filter(|t| *t != "+").map(String::from).collect(),
                 id: op("id ").unwrap_or_default(),
             }
         })
@@ -59,8 +50,7 @@ fn solve(cases: &[Case], nodes: u64) -> Vec<String> {
     };
     let mut solved = Vec::new();
     for case in cases {
-        let pos = Position::<Chess>::from_fen(&ChessVariant, &case.fen)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let pos = Position::<Chess>::from_fen(&ChessVariant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         let wanted: Vec<u32> = case
             .best
             .iter()
@@ -105,11 +95,7 @@ fn win_at_chess() {
 fn bratko_kopec() {
     let cases = read_suite("bratko-kopec.epd");
     let solved = solve(&cases, 1_000_000);
-    println!(
-        "Bratko-Kopec: {}/{} solved at 1M nodes",
-        solved.len(),
-        cases.len()
-    );
+    println!("Bratko-Kopec: {}/{} solved at 1M nodes", solved.len(), cases.len());
     assert!(
         solved.len() >= 8,
         "only {} of {} Bratko-Kopec positions solved",

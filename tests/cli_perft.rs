@@ -19,9 +19,7 @@ fn nue(args: &[&str]) -> (i32, String, String) {
 fn perft_prints_divide_then_totals() {
     let (code, out, _) = nue(&["perft", "3"]);
     assert_eq!(code, 0);
-    let (moves, totals) = out
-        .split_once("\n\n")
-        .expect("a blank line before the totals");
+    let (moves, totals) = out.split_once("\n\n").expect("a blank line before the totals");
     let per_move: Vec<&str> = moves.lines().collect();
     assert_eq!(per_move.len(), 20, "{out}");
     assert!(per_move.contains(&"e2e4: 600"), "{out}");

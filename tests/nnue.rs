@@ -21,11 +21,7 @@ fn chess_layout() -> FeatureLayout {
     FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec())
 }
 
-fn random_net<const H: usize>(
-    layout: &FeatureLayout,
-    seed: u64,
-    activation: Activation,
-) -> Network<H> {
+fn random_net<const H: usize>(layout: &FeatureLayout, seed: u64, activation: Activation) -> Network<H> {
     let mut rng = Rng(seed);
     let mut net = Network::<H>::zeroed(layout.clone(), activation, 8);
     let mut small = |range: i64| ((rng.next() % (2 * range as u64 + 1)) as i64 - range) as i16;
@@ -54,10 +50,7 @@ fn random_net<const H: usize>(
 #[test]
 fn chess_layout_counts_and_indices() {
     let l = chess_layout();
-    assert_eq!(
-        l.buckets, 4,
-        "king buckets: rank 1, rank 2, ranks 3-4, ranks 5-8"
-    );
+    assert_eq!(l.buckets, 4, "king buckets: rank 1, rank 2, ranks 3-4, ranks 5-8");
     assert_eq!(l.per_bucket, 2 * 6 * 64);
     assert_eq!(l.inputs, 3072);
     let wk = |sq: u8| l.frame(Color::White, Some(Square(sq)));
@@ -72,14 +65,8 @@ fn chess_layout_counts_and_indices() {
             mirrored: false
         }
     );
-    assert_eq!(
-        l.board_feature(Color::White, wk(4), white(0), Square(12)),
-        12
-    );
-    assert_eq!(
-        l.board_feature(Color::White, wk(4), black(1), Square(45)),
-        493
-    );
+    assert_eq!(l.board_feature(Color::White, wk(4), white(0), Square(12)), 12);
+    assert_eq!(l.board_feature(Color::White, wk(4), black(1), Square(45)), 493);
     // Black king e8 sees its own pawn d7 as a pawn on d2 (ranks flipped): 11.
     assert_eq!(
         bk(60),
@@ -88,15 +75,9 @@ fn chess_layout_counts_and_indices() {
             mirrored: false
         }
     );
-    assert_eq!(
-        l.board_feature(Color::Black, bk(60), black(0), Square(51)),
-        11
-    );
+    assert_eq!(l.board_feature(Color::Black, bk(60), black(0), Square(51)), 11);
     // ... and White's queen d1 as an enemy queen on d8: (6 + 4) * 64 + 59.
-    assert_eq!(
-        l.board_feature(Color::Black, bk(60), white(4), Square(3)),
-        699
-    );
+    assert_eq!(l.board_feature(Color::Black, bk(60), white(4), Square(3)), 699);
     // White king c1 mirrors the board: a2 becomes h2.
     assert_eq!(
         wk(2),
@@ -105,10 +86,7 @@ fn chess_layout_counts_and_indices() {
             mirrored: true
         }
     );
-    assert_eq!(
-        l.board_feature(Color::White, wk(2), white(0), Square(8)),
-        15
-    );
+    assert_eq!(l.board_feature(Color::White, wk(2), white(0), Square(8)), 15);
     // King on e2 (rank 2), e4 (rank 4), e8 (rank 8): buckets 1, 2, 3.
     assert_eq!(wk(12).bucket, 1);
     assert_eq!(wk(28).bucket, 2);
@@ -163,10 +141,7 @@ fn shogi_shaped_layout_with_hands() {
     );
     // Hand: the third pawn (slot 2) the opponent holds, and its own first rook (kind 6).
     let base = 2 * 14 * 81;
-    assert_eq!(
-        l.hand_feature(Color::Black, f, Color::White, 0, 2),
-        base + 38 + 2
-    );
+    assert_eq!(l.hand_feature(Color::Black, f, Color::White, 0, 2), base + 38 + 2);
     assert_eq!(
         l.hand_feature(Color::Black, f, Color::Black, 6, 0),
         base + 18 + 4 * 4 + 2
@@ -189,10 +164,7 @@ fn ten_by_eight_layout() {
         max_pieces: 40,
     };
     let l = FeatureLayout::derive(&spec);
-    assert_eq!(
-        (l.buckets, l.per_bucket, l.inputs),
-        (4, 2 * 8 * 80, 4 * 1280)
-    );
+    assert_eq!((l.buckets, l.per_bucket, l.inputs), (4, 2 * 8 * 80, 4 * 1280));
     // King on d1 (file 3 < 5): mirrored to g1; a piece on a1 is seen on j1 (index 9).
     let f = l.frame(Color::White, Some(Square(3)));
     assert!(f.mirrored);
@@ -207,10 +179,7 @@ fn ten_by_eight_layout() {
     });
     assert_eq!(l.buckets, 40);
     // No royal piece: one bucket, no mirroring.
-    let l = FeatureLayout::derive(&LayoutSpec {
-        royal: None,
-        ..spec
-    });
+    let l = FeatureLayout::derive(&LayoutSpec { royal: None, ..spec });
     assert_eq!((l.buckets, l.spec.mirror), (1, false));
     assert_ne!(l.hash, chess_layout().hash);
 }
@@ -229,8 +198,7 @@ fn walk<const H: usize>(activation: Activation) {
     let mut plies = 0;
     let mut king_moves = 0;
     for game in 0..40 {
-        let mut pos =
-            Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()]).expect("valid");
+        let mut pos = Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()]).expect("valid");
         let mut eval = NnueEval::<Chess, H>::new(Arc::clone(&net));
         eval.reset(&pos);
         for _ in 0..100 {
@@ -278,9 +246,7 @@ fn check<const H: usize>(eval: &mut NnueEval<Chess, H>, pos: &Position<Chess>) {
         );
     }
     let stm = board.side_to_move().index();
-    let expected = eval
-        .network()
-        .output(&got[stm], &got[1 - stm], board.piece_count());
+    let expected = eval.network().output(&got[stm], &got[1 - stm], board.piece_count());
     assert_eq!(eval.evaluate(pos), expected);
 }
 
@@ -319,10 +285,7 @@ fn refused(bytes: &[u8], words: &str) {
         Ok(_) => panic!("accepted a bad net (expected '{words}')"),
         Err(NetError { source, message }) => {
             assert_eq!(source, "test.nnue");
-            assert!(
-                message.contains(words),
-                "'{message}' should mention '{words}'"
-            );
+            assert!(message.contains(words), "'{message}' should mention '{words}'");
         }
     }
 }

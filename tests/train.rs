@@ -41,11 +41,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Chess> {
 fn records_round_trip_to_the_engines_features() {
     let layout = layout();
     let codec = Codec::new(&layout);
-    assert!(
-        codec.record_size <= 48,
-        "chess record is {} bytes",
-        codec.record_size
-    );
+    assert!(codec.record_size <= 48, "chess record is {} bytes", codec.record_size);
     let mut record = vec![0u8; codec.record_size];
     let mut sample = Sample::default();
     for (i, board) in random_positions(500, 7).iter().enumerate() {
@@ -107,20 +103,11 @@ fn tiny_net_learns_and_quantises_within_bound() {
     let mut model = Model::<64>::new(&layout, Activation::SCReLU, cfg.output_buckets, 9);
     let before = trainer::loss(&model, &layout, &codec, &validation, cfg.lambda);
     let mut losses = Vec::new();
-    trainer::train(
-        &mut model,
-        &layout,
-        &codec,
-        &train,
-        &validation,
-        &cfg,
-        |_, r| losses.push(r.train_loss),
-    );
+    trainer::train(&mut model, &layout, &codec, &train, &validation, &cfg, |_, r| {
+        losses.push(r.train_loss)
+    });
     let after = trainer::loss(&model, &layout, &codec, &validation, cfg.lambda);
-    assert!(
-        after < 0.8 * before,
-        "validation loss {before:.5} -> {after:.5}"
-    );
+    assert!(after < 0.8 * before, "validation loss {before:.5} -> {after:.5}");
     println!("validation loss {before:.5} -> {after:.5}");
     assert!(losses.last() < losses.first(), "training losses {losses:?}");
 
@@ -159,10 +146,7 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     let second = run::<Chess>(
         &ChessVariant,
         &eval,
-        &DatagenConfig {
-            seed: 4,
-            ..cfg.clone()
-        },
+        &DatagenConfig { seed: 4, ..cfg.clone() },
         &out,
         &stop,
     )

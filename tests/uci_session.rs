@@ -29,10 +29,7 @@ fn check_bestmove(line: &str, pos: &Position<Chess>) -> String {
 }
 
 fn check_info(lines: &[String], bestmove: &str) {
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
     assert!(!infos.is_empty(), "no info lines: {lines:?}");
     for info in &infos {
         for field in [
@@ -48,10 +45,7 @@ fn check_info(lines: &[String], bestmove: &str) {
             assert!(info.contains(field), "missing{field}in {info}");
         }
         let pv_at = info.find(" pv ").expect("pv");
-        assert!(
-            !info[pv_at + 4..].contains(" score "),
-            "pv must come last: {info}"
-        );
+        assert!(!info[pv_at + 4..].contains(" score "), "pv must come last: {info}");
     }
     let last = infos.last().expect("an info line");
     let pv_first = last
@@ -59,10 +53,7 @@ fn check_info(lines: &[String], bestmove: &str) {
         .nth(1)
         .and_then(|p| p.split_whitespace().next())
         .expect("pv move");
-    assert_eq!(
-        pv_first, bestmove,
-        "bestmove must be the first move of the last PV"
-    );
+    assert_eq!(pv_first, bestmove, "bestmove must be the first move of the last PV");
 }
 
 fn start_pos(moves: &[&str]) -> Position<Chess> {
@@ -106,10 +97,7 @@ fn full_session() {
 
     e.send("position startpos moves e2e4 e7e5");
     let lines = e.ask("go depth 6", "bestmove");
-    let best = check_bestmove(
-        lines.last().expect("bestmove"),
-        &start_pos(&["e2e4", "e7e5"]),
-    );
+    let best = check_bestmove(lines.last().expect("bestmove"), &start_pos(&["e2e4", "e7e5"]));
     check_info(&lines, &best);
 
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -139,20 +127,14 @@ fn full_session() {
     let lines = e.ask("stop", "bestmove");
     let answered = asked.elapsed();
     check_bestmove(lines.last().expect("bestmove"), &start_pos(&[]));
-    assert!(
-        answered < Duration::from_millis(500),
-        "stop took {answered:?}"
-    );
+    assert!(answered < Duration::from_millis(500), "stop took {answered:?}");
 
     // Pondering: no bestmove before ponderhit.
     e.send("position startpos moves e2e4 e7e5");
     e.send("go ponder wtime 1000 btime 1000");
     e.until(Duration::from_secs(10), |l| l.starts_with("info depth 3 "));
     let lines = e.ask("ponderhit", "bestmove");
-    check_bestmove(
-        lines.last().expect("bestmove"),
-        &start_pos(&["e2e4", "e7e5"]),
-    );
+    check_bestmove(lines.last().expect("bestmove"), &start_pos(&["e2e4", "e7e5"]));
     assert!(no_errors(&e.sync()));
     assert_eq!(e.quit(), 0);
 }
@@ -188,29 +170,13 @@ fn malformed_lines_keep_state_and_engine_running() {
         "unknown piece letter",
     );
     expect_error(&mut e, "position fen", "missing FEN");
-    expect_error(
-        &mut e,
-        "position startpos moves e2e4 e2e4",
-        "move 2 of the list",
-    );
+    expect_error(&mut e, "position startpos moves e2e4 e2e4", "move 2 of the list");
     expect_error(&mut e, "position startpos moves e9e4", "expected squares");
     expect_error(&mut e, "position sideways", "expected 'startpos' or 'fen'");
-    expect_error(
-        &mut e,
-        "setoption name NoSuchOption value 3",
-        "unknown option",
-    );
-    expect_error(
-        &mut e,
-        "setoption name Hash value lots",
-        "expected a number",
-    );
+    expect_error(&mut e, "setoption name NoSuchOption value 3", "unknown option");
+    expect_error(&mut e, "setoption name Hash value lots", "expected a number");
     expect_error(&mut e, "setoption name Threads value 0", "from 1 to 256");
-    expect_error(
-        &mut e,
-        "setoption name UCI_Variant value nosuchgame",
-        "unknown variant",
-    );
+    expect_error(&mut e, "setoption name UCI_Variant value nosuchgame", "unknown variant");
     expect_error(&mut e, "frobnicate", "unknown command");
     expect_error(&mut e, "\u{1}\u{2}garbage\u{7f}", "unknown command");
 
@@ -238,10 +204,7 @@ fn game_over_positions_answer_null_move() {
     // A mate in one is scored as mate 1.
     e.send("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
     let lines = e.ask("go depth 4", "bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:?}");
     assert_eq!(e.quit(), 0);
 }
 
@@ -280,10 +243,7 @@ fn eval_file_option() {
     );
     expect_error(
         &mut e,
-        &format!(
-            "setoption name EvalFile value {}",
-            dir.join("missing.nnue").display()
-        ),
+        &format!("setoption name EvalFile value {}", dir.join("missing.nnue").display()),
         "cannot read",
     );
     expect_error(
@@ -294,9 +254,7 @@ fn eval_file_option() {
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("using NNUE 3072x64 'zero net'")),
+        lines.iter().any(|l| l.contains("using NNUE 3072x64 'zero net'")),
         "{lines:?}"
     );
     let lines = e.ask("go depth 3", "bestmove");

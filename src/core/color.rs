@@ -25,11 +25,7 @@ impl Color {
     /// The color with index `i & 1`.
     #[inline(always)]
     pub const fn from_index(i: usize) -> Color {
-        if i & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
+        if i & 1 == 0 { Color::White } else { Color::Black }
     }
 
     /// +1 for White, -1 for Black: turns a White-relative score into a side-relative one.

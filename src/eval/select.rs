@@ -61,26 +61,10 @@ impl<G: Game> AnyEval<G> {
     pub fn describe(&self) -> String {
         match self {
             AnyEval::Hce(_) => "hand-crafted evaluation".to_string(),
-            AnyEval::Nnue64(e) => format!(
-                "NNUE {}x64 '{}'",
-                e.network().layout.inputs,
-                e.network().description
-            ),
-            AnyEval::Nnue128(e) => format!(
-                "NNUE {}x128 '{}'",
-                e.network().layout.inputs,
-                e.network().description
-            ),
-            AnyEval::Nnue256(e) => format!(
-                "NNUE {}x256 '{}'",
-                e.network().layout.inputs,
-                e.network().description
-            ),
-            AnyEval::Nnue512(e) => format!(
-                "NNUE {}x512 '{}'",
-                e.network().layout.inputs,
-                e.network().description
-            ),
+            AnyEval::Nnue64(e) => format!("NNUE {}x64 '{}'", e.network().layout.inputs, e.network().description),
+            AnyEval::Nnue128(e) => format!("NNUE {}x128 '{}'", e.network().layout.inputs, e.network().description),
+            AnyEval::Nnue256(e) => format!("NNUE {}x256 '{}'", e.network().layout.inputs, e.network().description),
+            AnyEval::Nnue512(e) => format!("NNUE {}x512 '{}'", e.network().layout.inputs, e.network().description),
         }
     }
 
@@ -88,31 +72,17 @@ impl<G: Game> AnyEval<G> {
     ///
     /// # Errors
     /// The file does not parse, does not match the layout, or has an unsupported width.
-    pub fn from_bytes(
-        bytes: &[u8],
-        source: &str,
-        layout: &FeatureLayout,
-    ) -> Result<AnyEval<G>, NetError> {
+    pub fn from_bytes(bytes: &[u8], source: &str, layout: &FeatureLayout) -> Result<AnyEval<G>, NetError> {
         let header = format::read_header(bytes, source)?;
         Ok(match header.hidden {
-            64 => AnyEval::Nnue64(NnueEval::new(Arc::new(format::read::<64>(
-                bytes, source, layout,
-            )?))),
-            128 => AnyEval::Nnue128(NnueEval::new(Arc::new(format::read::<128>(
-                bytes, source, layout,
-            )?))),
-            256 => AnyEval::Nnue256(NnueEval::new(Arc::new(format::read::<256>(
-                bytes, source, layout,
-            )?))),
-            512 => AnyEval::Nnue512(NnueEval::new(Arc::new(format::read::<512>(
-                bytes, source, layout,
-            )?))),
+            64 => AnyEval::Nnue64(NnueEval::new(Arc::new(format::read::<64>(bytes, source, layout)?))),
+            128 => AnyEval::Nnue128(NnueEval::new(Arc::new(format::read::<128>(bytes, source, layout)?))),
+            256 => AnyEval::Nnue256(NnueEval::new(Arc::new(format::read::<256>(bytes, source, layout)?))),
+            512 => AnyEval::Nnue512(NnueEval::new(Arc::new(format::read::<512>(bytes, source, layout)?))),
             other => {
                 return Err(NetError {
                     source: source.to_string(),
-                    message: format!(
-                        "hidden width {other} is not supported (supported: {WIDTHS:?})"
-                    ),
+                    message: format!("hidden width {other} is not supported (supported: {WIDTHS:?})"),
                 });
             }
         })

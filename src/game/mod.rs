@@ -10,6 +10,7 @@ mod dirty;
 mod movelist;
 pub mod perft;
 mod position;
+pub mod shogi;
 
 pub use dirty::{Dirty, HandChange, PieceOn};
 pub use movelist::MoveList;
@@ -153,6 +154,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_rule_plies(&self) -> Option<u32>;
     /// How repetitions end the game.
     fn repetition_rules(&self) -> RepetitionRules;
+    /// The number of the current ply in the game, 1 for the first move (from the FEN's move
+    /// counter): what a maximum game length is measured in.
+    fn game_ply(&self) -> u32;
+    /// Whether the side to move may declare a win (shogi's entering-king rule). `outcome` reports
+    /// it as a win; the USI protocol answers `bestmove win`.
+    fn declaration_win(&self) -> bool {
+        false
+    }
 
     /// Parses a move in the protocol's notation and checks that it is legal here.
     ///

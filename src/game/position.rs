@@ -27,6 +27,8 @@ pub struct Position<G: Game> {
     checked: Vec<bool>,
     dirty: Vec<Dirty>,
     root: usize,
+    /// A game reaching this ply is drawn (0 = no limit): USI's `MaxMovesToDraw`.
+    max_game_ply: u32,
 }
 
 impl<G: Game> Position<G> {
@@ -48,7 +50,19 @@ impl<G: Game> Position<G> {
             checked,
             dirty,
             root: 0,
+            max_game_ply: 0,
         }
+    }
+
+    /// Draws games that reach `plies` plies (0 = no limit).
+    pub fn set_max_game_ply(&mut self, plies: u32) {
+        self.max_game_ply = plies;
+    }
+
+    /// Whether the game has passed the maximum length (a draw unless it is mate).
+    #[inline]
+    pub fn game_length_reached(&self) -> bool {
+        self.max_game_ply > 0 && self.board().game_ply() > self.max_game_ply
     }
 
     /// The start position of `variant`.
@@ -199,8 +213,7 @@ impl<G: Game> Position<G> {
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
         let b = self.board();
-        b.move_rule_plies()
-            .is_some_and(|limit| b.reversible_plies() >= limit)
+        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit)
     }
 
     /// The game's result in the current position, by every rule, if it is over.
@@ -213,7 +226,7 @@ impl<G: Game> Position<G> {
         if !has_moves {
             return Some(b.outcome_without_moves());
         }
-        if self.move_rule_reached() {
+        if self.move_rule_reached() || self.game_length_reached() {
             return Some(Outcome::Draw);
         }
         self.repetition_by_rule()

@@ -53,16 +53,9 @@ impl<G: Game, const H: usize> Clone for NnueEval<G, H> {
 }
 
 /// The active features of `persp` in `frame` for `board`, unsorted.
-pub fn active_features<G: Game>(
-    layout: &FeatureLayout,
-    board: &G,
-    persp: Color,
-    frame: Frame,
-    out: &mut Vec<u32>,
-) {
+pub fn active_features<G: Game>(layout: &FeatureLayout, board: &G, persp: Color, frame: Frame, out: &mut Vec<u32>) {
     out.clear();
-    board
-        .for_each_piece(|piece, sq| out.push(layout.board_feature(persp, frame, piece, sq) as u32));
+    board.for_each_piece(|piece, sq| out.push(layout.board_feature(persp, frame, piece, sq) as u32));
     for kind in 0..layout.spec.hand_max.len() as u8 {
         for owner in Color::ALL {
             for slot in 0..board.hand_count(owner, kind) {
@@ -126,8 +119,7 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
         let p = persp.index();
         let frame = self.stack[top].frames[p];
         let net = &self.net;
-        let slot =
-            (p * net.layout.buckets + frame.bucket as usize) * 2 + usize::from(frame.mirrored);
+        let slot = (p * net.layout.buckets + frame.bucket as usize) * 2 + usize::from(frame.mirrored);
         active_features(&net.layout, board, persp, frame, &mut self.scratch);
         self.scratch.sort_unstable();
         let cached = &mut self.finny[slot];
@@ -265,7 +257,6 @@ impl<G: Game, const H: usize> Evaluator<G> for NnueEval<G, H> {
         let top = self.stack.len() - 1;
         let stm = board.side_to_move().index();
         let acc = &self.stack[top].acc;
-        self.net
-            .output(&acc[stm], &acc[1 - stm], board.piece_count())
+        self.net.output(&acc[stm], &acc[1 - stm], board.piece_count())
     }
 }

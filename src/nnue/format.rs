@@ -116,11 +116,7 @@ impl<'a> Reader<'a> {
 /// # Errors
 /// Wrong magic, unknown version, bad activation, or a truncated header.
 pub fn read_header(bytes: &[u8], source: &str) -> Result<Header, NetError> {
-    let mut r = Reader {
-        bytes,
-        at: 0,
-        source,
-    };
+    let mut r = Reader { bytes, at: 0, source };
     let magic = r.take(8, "magic")?;
     if magic != MAGIC {
         return Err(r.err(format!(
@@ -131,9 +127,7 @@ pub fn read_header(bytes: &[u8], source: &str) -> Result<Header, NetError> {
     }
     let version = r.u32("version")?;
     if version != VERSION {
-        return Err(r.err(format!(
-            "format version {version}, this engine reads version {VERSION}"
-        )));
+        return Err(r.err(format!("format version {version}, this engine reads version {VERSION}")));
     }
     let layout_hash = r.u64("layout hash")?;
     let inputs = r.u32("input count")?;
@@ -170,11 +164,7 @@ pub fn read_header(bytes: &[u8], source: &str) -> Result<Header, NetError> {
 /// # Errors
 /// Any header mismatch (layout, width, quantisation), an output weight beyond the supported
 /// range, or a length other than the header implies.
-pub fn read<const H: usize>(
-    bytes: &[u8],
-    source: &str,
-    layout: &FeatureLayout,
-) -> Result<Network<H>, NetError> {
+pub fn read<const H: usize>(bytes: &[u8], source: &str, layout: &FeatureLayout) -> Result<Network<H>, NetError> {
     let h = read_header(bytes, source)?;
     let mut r = Reader {
         bytes,
@@ -197,16 +187,10 @@ pub fn read<const H: usize>(
         )));
     }
     if h.output_buckets == 0 || h.output_buckets > 64 {
-        return Err(r.err(format!(
-            "{} output buckets (1 to 64 allowed)",
-            h.output_buckets
-        )));
+        return Err(r.err(format!("{} output buckets (1 to 64 allowed)", h.output_buckets)));
     }
-    let expected = h.size
-        + 2 * H * layout.inputs
-        + 2 * H
-        + 4 * H * h.output_buckets as usize
-        + 4 * h.output_buckets as usize;
+    let expected =
+        h.size + 2 * H * layout.inputs + 2 * H + 4 * H * h.output_buckets as usize + 4 * h.output_buckets as usize;
     if bytes.len() != expected {
         return Err(r.err(format!(
             "{} bytes where the header implies {expected} ({})",
@@ -242,8 +226,7 @@ pub fn read<const H: usize>(
 
 /// Serialises `net`.
 pub fn write<const H: usize>(net: &Network<H>) -> Vec<u8> {
-    let mut out =
-        Vec::with_capacity(64 + 2 * H * (net.ft_weights.len() + 1) + 4 * H * net.out_bias.len());
+    let mut out = Vec::with_capacity(64 + 2 * H * (net.ft_weights.len() + 1) + 4 * H * net.out_bias.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&net.layout.hash.to_le_bytes());

@@ -140,11 +140,7 @@ impl FeatureLayout {
                     };
                     group_of_rank[r] = g.min(requested - 1);
                 }
-                buckets = royal_ranks
-                    .iter()
-                    .map(|&r| group_of_rank[r])
-                    .max()
-                    .map_or(1, |m| m + 1);
+                buckets = royal_ranks.iter().map(|&r| group_of_rank[r]).max().map_or(1, |m| m + 1);
                 for &s in &seen {
                     bucket_of[s] = group_of_rank[s / files] as u8;
                 }
@@ -159,10 +155,7 @@ impl FeatureLayout {
         let per_bucket = 2 * spec.piece_kinds as usize * squares + 2 * hand_slots;
         let inputs = buckets * per_bucket;
         let mut layout = FeatureLayout {
-            spec: LayoutSpec {
-                mirror,
-                ..spec.clone()
-            },
+            spec: LayoutSpec { mirror, ..spec.clone() },
             squares,
             bucket_of,
             buckets,
@@ -208,9 +201,7 @@ impl FeatureLayout {
         }
         let files = self.spec.files as usize;
         match self.spec.view {
-            OpponentView::FlipRanks => {
-                (self.spec.ranks as usize - 1 - sq / files) * files + sq % files
-            }
+            OpponentView::FlipRanks => (self.spec.ranks as usize - 1 - sq / files) * files + sq % files,
             OpponentView::Rotate180 => self.squares - 1 - sq,
         }
     }
@@ -231,12 +222,7 @@ impl FeatureLayout {
         let v = self.view(k.index(), persp);
         let mirrored = self.spec.mirror && v % files < files / 2;
         let v = if mirrored { self.mirror_file(v) } else { v };
-        let bucket = self
-            .bucket_of
-            .get(v)
-            .copied()
-            .filter(|&b| b != u8::MAX)
-            .unwrap_or(0);
+        let bucket = self.bucket_of.get(v).copied().filter(|&b| b != u8::MAX).unwrap_or(0);
         Frame { bucket, mirrored }
     }
 
@@ -254,14 +240,7 @@ impl FeatureLayout {
 
     /// The feature of the `slot`-th piece (0-based) of hand kind `kind` held by `owner`.
     #[inline(always)]
-    pub fn hand_feature(
-        &self,
-        persp: Color,
-        frame: Frame,
-        owner: Color,
-        kind: u8,
-        slot: u8,
-    ) -> usize {
+    pub fn hand_feature(&self, persp: Color, frame: Frame, owner: Color, kind: u8, slot: u8) -> usize {
         let relative = usize::from(owner != persp);
         frame.bucket as usize * self.per_bucket
             + 2 * self.spec.piece_kinds as usize * self.squares

@@ -55,11 +55,7 @@ pub struct Network<const H: usize> {
 
 impl<const H: usize> Network<H> {
     /// An all-zero network (weights to be filled in by a loader or a trainer).
-    pub fn zeroed(
-        layout: FeatureLayout,
-        activation: Activation,
-        output_buckets: usize,
-    ) -> Network<H> {
+    pub fn zeroed(layout: FeatureLayout, activation: Activation, output_buckets: usize) -> Network<H> {
         Network {
             ft_weights: vec![Row::default(); layout.inputs],
             layout,

@@ -5,8 +5,9 @@
 
 mod session;
 pub mod uci;
+pub mod usi;
 
-pub use session::{GameSession, Session};
+pub use session::{EngineOptions, GameSession, Session};
 
 use crate::search::Limits;
 use std::io::BufRead;
@@ -34,6 +35,10 @@ pub enum Command {
         moves: Vec<String>,
     },
     Go(Limits),
+    /// USI `go mate`: a mate search within this many milliseconds (`None`: until `stop`).
+    GoMate(Option<u64>),
+    /// USI `gameover`: the game has ended; stop any search.
+    GameOver,
     /// `go perft N`
     Perft(u32),
     Stop,
@@ -45,26 +50,96 @@ pub enum Command {
     Ignore,
 }
 
-/// Runs the protocol loop on stdin/stdout until `quit` or end of input. `session` is the
-/// game the engine starts with.
-pub fn run(mut session: Box<dyn Session>) {
+/// The protocol spoken: chosen by the first command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flavor {
+    Uci,
+    Usi,
+}
+
+impl Flavor {
+    fn parse(self, line: &str) -> Result<Command, String> {
+        match self {
+            Flavor::Uci => uci::parse(line),
+            Flavor::Usi => usi::parse(line),
+        }
+    }
+}
+
+/// Builds a session for a variant: what `with_game` runs to start or switch games.
+struct MakeSession {
+    flavor: Flavor,
+    options: EngineOptions,
+}
+
+impl crate::registry::ForGame for MakeSession {
+    type Output = Box<dyn Session>;
+    fn run<G: crate::game::Game>(
+        self,
+        variant: &G::Variant,
+        name: &str,
+        embedded: Option<&'static [u8]>,
+    ) -> Box<dyn Session> {
+        Box::new(GameSession::<G>::new(
+            name,
+            variant.clone(),
+            embedded,
+            self.flavor,
+            self.options,
+        ))
+    }
+}
+
+/// Runs the protocol loop on stdin/stdout until `quit` or end of input. The first command picks
+/// the protocol: `usi` for USI (default variant shogi), anything else UCI (default chess);
+/// `variant` overrides the default.
+///
+/// # Errors
+/// An unknown variant name.
+pub fn run(variant: Option<&str>) -> Result<(), String> {
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    let mut lines = stdin.lock().lines();
+    let mut first = None;
+    for line in lines.by_ref() {
         let Ok(line) = line else { break };
-        match uci::parse(&line) {
+        if !line.trim().is_empty() {
+            first = Some(line);
+            break;
+        }
+    }
+    let Some(first) = first else { return Ok(()) };
+    let flavor = if first.split_whitespace().next() == Some("usi") {
+        Flavor::Usi
+    } else {
+        Flavor::Uci
+    };
+    let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
+    let make = |name: &str, options: EngineOptions| crate::registry::with_game(name, MakeSession { flavor, options });
+    let mut session = make(name, EngineOptions::default())?;
+    for line in std::iter::once(first).chain(lines.map_while(Result::ok)) {
+        match flavor.parse(&line) {
             Ok(Command::Quit) => {
                 session.stop();
                 session.wait();
-                return;
+                return Ok(());
             }
-            Ok(cmd) => {
-                if let Err(e) = session.handle(cmd) {
-                    println!("info string error: {e}");
-                }
-            }
+            Ok(cmd) => match session.handle(cmd) {
+                Ok(Some(switch)) => match make(&switch, session.options()) {
+                    Ok(new) => {
+                        session.stop();
+                        session.wait();
+                        session = new;
+                        session.announce();
+                    }
+                    Err(e) => println!("info string error: {e}"),
+                },
+                Ok(None) => {}
+                Err(e) => println!("info string error: {e}"),
+            },
             Err(e) => println!("info string error: {e}"),
         }
     }
     // End of input: let a finite search finish and print its move; stop an endless one.
     session.finish();
+    Ok(())
 }

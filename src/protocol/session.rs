@@ -1,31 +1,35 @@
 //! A [`Session`]: the engine's state for one game kind behind a game-agnostic interface, so the
-//! protocol loop never names a game. [`GameSession`] implements it for any `G: Game` with any
-//! evaluator: it owns the position, the options and the searcher, and runs each search on its
-//! own thread.
+//! protocol loop never names a game. [`GameSession`] implements it for any `G: Game`: it owns
+//! the position, the options, the evaluator and the searcher, runs each search on its own
+//! thread, and speaks UCI or USI ([`Flavor`]) in its answers.
 
-use super::{Command, Start, uci};
+use super::{Command, Flavor, Start, uci};
 use crate::eval::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
 use crate::nnue::FeatureLayout;
-use crate::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
+use crate::search::{Info, Limits, MATE_BOUND, Reporter, Score, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 /// The engine as the protocol loop sees it.
 pub trait Session: Send {
-    /// Carries out one command. Errors are for the user (`info string error: ...`); the session
-    /// keeps its previous state.
-    fn handle(&mut self, cmd: Command) -> Result<(), String>;
+    /// Carries out one command. `Ok(Some(name))` asks the loop to switch to variant `name`.
+    /// Errors are for the user (`info string error: ...`); the session keeps its state.
+    fn handle(&mut self, cmd: Command) -> Result<Option<String>, String>;
     /// Asks a running search to stop (it still prints its best move).
     fn stop(&mut self);
     /// Waits until no search runs.
     fn wait(&mut self);
     /// End of input: stops an endless search (infinite or ponder), lets a finite one finish.
     fn finish(&mut self);
+    /// The options, to carry over to a session for another variant.
+    fn options(&self) -> EngineOptions;
+    /// Tells a GUI about the variant just switched to (`info string variant ...`).
+    fn announce(&self);
 }
 
-/// The engine's UCI options.
+/// The engine's options (UCI names; USI uses `USI_Hash`, `USI_Ponder`, `MoveOverhead`).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
     pub hash_mib: usize,
@@ -33,6 +37,8 @@ pub struct EngineOptions {
     pub ponder: bool,
     pub chess960: bool,
     pub eval_file: String,
+    /// USI `MaxMovesToDraw`: a game reaching this many plies is drawn (0 = no limit).
+    pub max_moves_to_draw: u32,
 }
 
 impl Default for EngineOptions {
@@ -43,49 +49,73 @@ impl Default for EngineOptions {
             ponder: false,
             chess960: false,
             eval_file: String::new(),
+            max_moves_to_draw: 0,
         }
     }
 }
 
 /// A session for game `G`.
 pub struct GameSession<G: Game> {
-    /// Variant name shown in `UCI_Variant`.
-    variant_name: String,
+    name: String,
     variant: G::Variant,
+    flavor: Flavor,
     pos: Position<G>,
     /// The evaluator, once chosen (at `isready` or the first `go`).
     eval: Option<AnyEval<G>>,
-    /// The variant's embedded default net, if it has one.
     embedded: Option<&'static [u8]>,
     options: EngineOptions,
     search: Option<Search<G, AnyEval<G>>>,
     running: Option<JoinHandle<Search<G, AnyEval<G>>>>,
     signals: Arc<Signals>,
-    /// Set by the search thread once it has printed `bestmove` (it is then about to return).
+    /// Set by the search thread just before it prints its answer.
     reported: Arc<AtomicBool>,
     endless: bool,
 }
 
-struct UciReporter;
+struct Printer(Flavor);
 
-impl Reporter for UciReporter {
+impl Reporter for Printer {
     fn info(&self, info: &Info) {
-        println!("{}", uci::format_info(info));
+        println!("{}", format_info(self.0, info));
+    }
+}
+
+/// An `info` line: UCI gives mate scores in moves, USI in plies.
+pub fn format_info(flavor: Flavor, info: &Info) -> String {
+    match (flavor, info.score) {
+        (Flavor::Usi, Score::MatePlies(p)) => {
+            let line = uci::format_info(info);
+            let uci_mate = uci::format_info(&Info {
+                pv: Vec::new(),
+                ..info.clone()
+            });
+            // Replace UCI's "mate <moves>" by USI's "mate <plies>".
+            let moves = uci_mate
+                .split(" score mate ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .unwrap_or("0");
+            line.replacen(&format!(" score mate {moves} "), &format!(" score mate {p} "), 1)
+        }
+        _ => uci::format_info(info),
     }
 }
 
 impl<G: Game> GameSession<G> {
-    /// A session for `variant`, with its embedded default net if any.
     pub fn new(
-        variant_name: &str,
+        name: &str,
         variant: G::Variant,
         embedded: Option<&'static [u8]>,
+        flavor: Flavor,
+        options: EngineOptions,
     ) -> GameSession<G> {
-        let options = EngineOptions::default();
+        let mut pos = Position::start(&variant);
+        pos.set_max_game_ply(options.max_moves_to_draw);
         GameSession {
-            variant_name: variant_name.to_string(),
-            pos: Position::start(&variant),
+            name: name.to_string(),
+            pos,
             variant,
+            flavor,
             eval: None,
             embedded,
             search: Some(Search::new(options.hash_mib)),
@@ -107,8 +137,7 @@ impl<G: Game> GameSession<G> {
 
     fn load_eval(&mut self, eval_file: &str) -> Result<(), String> {
         let layout = FeatureLayout::derive(&self.pos.board().layout_spec());
-        let (eval, line) =
-            select::choose::<G>(eval_file, self.embedded, &layout).map_err(|e| e.to_string())?;
+        let (eval, line) = select::choose::<G>(eval_file, self.embedded, &layout).map_err(|e| e.to_string())?;
         println!("info string {line}");
         self.eval = Some(eval);
         Ok(())
@@ -116,27 +145,44 @@ impl<G: Game> GameSession<G> {
 
     fn searcher(&mut self) -> &mut Search<G, AnyEval<G>> {
         self.wait();
-        self.search.get_or_insert_with(|| Search::new(16))
+        let mib = self.options.hash_mib;
+        self.search.get_or_insert_with(|| Search::new(mib))
     }
 
     fn hello(&self) {
         println!("id name nue {}", env!("CARGO_PKG_VERSION"));
         println!("id author the nue developers");
-        println!("option name Hash type spin default 16 min 1 max 65536");
-        println!("option name Threads type spin default 1 min 1 max 256");
-        println!("option name MultiPV type spin default 1 min 1 max 256");
-        println!("option name Move Overhead type spin default 10 min 0 max 5000");
-        println!("option name Ponder type check default false");
-        println!("option name EvalFile type string default <empty>");
-        println!(
-            "option name UCI_Variant type combo default {0} var {0}",
-            self.variant_name
-        );
-        println!("option name UCI_Chess960 type check default false");
-        println!("uciok");
+        let variants = crate::registry::variant_names()
+            .iter()
+            .map(|v| format!(" var {v}"))
+            .collect::<String>();
+        match self.flavor {
+            Flavor::Uci => {
+                println!("option name Hash type spin default 16 min 1 max 65536");
+                println!("option name Threads type spin default 1 min 1 max 256");
+                println!("option name MultiPV type spin default 1 min 1 max 256");
+                println!("option name Move Overhead type spin default 10 min 0 max 5000");
+                println!("option name Ponder type check default false");
+                println!("option name EvalFile type string default <empty>");
+                println!("option name UCI_Variant type combo default {}{variants}", self.name);
+                println!("option name UCI_Chess960 type check default false");
+                println!("uciok");
+            }
+            Flavor::Usi => {
+                println!("option name USI_Hash type spin default 16 min 1 max 65536");
+                println!("option name USI_Ponder type check default false");
+                println!("option name Threads type spin default 1 min 1 max 256");
+                println!("option name MultiPV type spin default 1 min 1 max 256");
+                println!("option name MoveOverhead type spin default 10 min 0 max 5000");
+                println!("option name EvalFile type filename default <empty>");
+                println!("option name MaxMovesToDraw type spin default 0 min 0 max 100000");
+                println!("option name USI_Variant type combo default {}{variants}", self.name);
+                println!("usiok");
+            }
+        }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<Option<String>, String> {
         let spin = |min: u64, max: u64| -> Result<u64, String> {
             let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
             match v.parse::<u64>() {
@@ -154,7 +200,8 @@ impl<G: Game> GameSession<G> {
                 _ => Err(format!("option '{name}': expected true or false")),
             }
         };
-        match name.to_ascii_lowercase().as_str() {
+        let key = name.to_ascii_lowercase();
+        match key.trim_start_matches("usi_") {
             "hash" => {
                 let mib = spin(1, 65536)? as usize;
                 self.options.hash_mib = mib;
@@ -162,28 +209,29 @@ impl<G: Game> GameSession<G> {
             }
             "threads" => self.options.search.threads = spin(1, 256)? as usize,
             "multipv" => self.options.search.multipv = spin(1, 256)? as usize,
-            "move overhead" => self.options.search.move_overhead = spin(0, 5000)?,
+            "move overhead" | "moveoverhead" => self.options.search.move_overhead = spin(0, 5000)?,
             "ponder" => self.options.ponder = check()?,
             "uci_chess960" => self.options.chess960 = check()?,
+            "maxmovestodraw" => {
+                self.options.max_moves_to_draw = spin(0, 100_000)? as u32;
+                self.pos.set_max_game_ply(self.options.max_moves_to_draw);
+            }
             "evalfile" => {
                 let file = value.unwrap_or_default().to_string();
                 self.wait();
                 self.load_eval(&file)?;
                 self.options.eval_file = file;
             }
-            "uci_variant" => {
+            "uci_variant" | "variant" => {
                 let v = value.unwrap_or_default();
-                if !v.eq_ignore_ascii_case(&self.variant_name) {
-                    return Err(format!(
-                        "unknown variant '{}' (available: {})",
-                        v.escape_debug(),
-                        self.variant_name
-                    ));
+                if v.eq_ignore_ascii_case(&self.name) {
+                    return Ok(None);
                 }
+                return Ok(Some(v.to_string()));
             }
             _ => return Err(format!("unknown option '{}'", name.escape_debug())),
         }
-        Ok(())
+        Ok(None)
     }
 
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String> {
@@ -193,6 +241,7 @@ impl<G: Game> GameSession<G> {
         };
         board.set_chess960(self.options.chess960);
         let mut pos = Position::new(board);
+        pos.set_max_game_ply(self.options.max_moves_to_draw);
         for (i, mv) in moves.iter().enumerate() {
             pos.play_str(mv)
                 .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
@@ -201,7 +250,8 @@ impl<G: Game> GameSession<G> {
         Ok(())
     }
 
-    fn go(&mut self, limits: Limits) -> Result<(), String> {
+    /// Starts a search; `mate` turns it into a USI mate search with that time limit.
+    fn go(&mut self, limits: Limits, mate: Option<Option<u64>>) -> Result<(), String> {
         if self.running.is_some() {
             if !self.reported.load(Ordering::Acquire) {
                 return Err("a search is already running".into());
@@ -210,29 +260,49 @@ impl<G: Game> GameSession<G> {
         }
         self.ensure_eval()?;
         let eval = self.eval.clone().ok_or("no evaluator")?;
+        // The entering-king declaration needs no search.
+        if mate.is_none() && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
+            println!("bestmove win");
+            return Ok(());
+        }
         self.reported.store(false, Ordering::Release);
         let reported = Arc::clone(&self.reported);
-        let mut search = self
-            .search
-            .take()
-            .unwrap_or_else(|| Search::new(self.options.hash_mib));
+        let mut search = self.search.take().unwrap_or_else(|| Search::new(self.options.hash_mib));
         self.signals.stop.store(false, Ordering::Relaxed);
-        self.signals
-            .pondering
-            .store(limits.ponder, Ordering::Relaxed);
-        self.endless = limits.infinite || limits.ponder;
+        self.signals.pondering.store(limits.ponder, Ordering::Relaxed);
+        self.endless = limits.infinite || limits.ponder || mate == Some(None);
+        let limits = match mate {
+            Some(ms) => Limits {
+                move_time: ms,
+                infinite: ms.is_none(),
+                ..Limits::default()
+            },
+            None => limits,
+        };
         let pos = self.pos.clone();
         let options = self.options.search;
         let signals = Arc::clone(&self.signals);
+        let flavor = self.flavor;
         let spawned = std::thread::Builder::new()
             .stack_size(crate::search::SEARCH_STACK_BYTES)
             .spawn(move || {
-                let result = search.run(&pos, &eval, &limits, &options, &signals, &UciReporter);
+                let result = search.run(&pos, &eval, &limits, &options, &signals, &Printer(flavor));
                 let board = pos.board();
-                // Before printing: a GUI may send the next `go` the moment it reads `bestmove`.
+                // Before printing: a GUI may send the next `go` the moment it reads the answer.
                 reported.store(true, Ordering::Release);
-                match result.best {
-                    Some(bits) => {
+                let line = match (mate, result.best) {
+                    (Some(_), _) if result.score >= MATE_BOUND => {
+                        let pv = crate::search::pv_strings(board, &result.pv);
+                        format!("checkmate {}", pv.join(" "))
+                    }
+                    (Some(_), None) => "checkmate nomate".to_string(),
+                    (Some(_), Some(_))
+                        if signals.stop.load(Ordering::Relaxed) && result.depth < crate::search::MAX_PLY as i32 - 4 =>
+                    {
+                        "checkmate timeout".to_string()
+                    }
+                    (Some(_), Some(_)) => "checkmate nomate".to_string(),
+                    (None, Some(bits)) => {
                         let best = G::Move::from_bits(bits);
                         let mut line = format!("bestmove {}", board.fmt_move(best));
                         if let Some(p) = result.ponder {
@@ -243,10 +313,14 @@ impl<G: Game> GameSession<G> {
                                 line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
                             }
                         }
-                        println!("{line}");
+                        line
                     }
-                    None => println!("bestmove 0000"),
-                }
+                    (None, None) => match flavor {
+                        Flavor::Uci => "bestmove 0000".to_string(),
+                        Flavor::Usi => "bestmove resign".to_string(),
+                    },
+                };
+                println!("{line}");
                 search
             });
         self.running = Some(spawned.map_err(|e| format!("cannot start the search thread: {e}"))?);
@@ -255,11 +329,11 @@ impl<G: Game> GameSession<G> {
 }
 
 impl<G: Game> Session for GameSession<G> {
-    fn handle(&mut self, cmd: Command) -> Result<(), String> {
+    fn handle(&mut self, cmd: Command) -> Result<Option<String>, String> {
         match cmd {
             Command::Hello => self.hello(),
             Command::IsReady => {
-                // Heavy initialisation (loading the net) happens here, not at `uci`.
+                // Heavy initialisation (loading the net) happens here, not at `uci`/`usi`.
                 if self.running.is_none() {
                     self.ensure_eval()?;
                 }
@@ -268,30 +342,28 @@ impl<G: Game> Session for GameSession<G> {
             Command::NewGame => {
                 self.searcher().clear();
                 self.pos = Position::start(&self.variant);
+                self.pos.set_max_game_ply(self.options.max_moves_to_draw);
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::SetOption { name, value } => return self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => self.set_position(&start, &moves)?,
-            Command::Go(limits) => self.go(limits)?,
+            Command::Go(limits) => self.go(limits, None)?,
+            Command::GoMate(ms) => self.go(Limits::default(), Some(ms))?,
             Command::Perft(depth) => {
                 let start = std::time::Instant::now();
-                let lines =
-                    perft::divide(self.pos.board(), depth.max(1), self.options.search.threads);
+                let lines = perft::divide(self.pos.board(), depth.max(1), self.options.search.threads);
                 let mut total = 0;
                 for (mv, n) in &lines {
                     println!("{mv}: {n}");
                     total += n;
                 }
-                println!(
-                    "\nNodes searched: {total}\nTime (ms): {}",
-                    start.elapsed().as_millis()
-                );
+                println!("\nNodes searched: {total}\nTime (ms): {}", start.elapsed().as_millis());
             }
-            Command::Stop => self.stop(),
+            Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),
             Command::Display => println!("info string fen {}", self.pos.board().to_fen()),
             Command::Quit | Command::Ignore => {}
         }
-        Ok(())
+        Ok(None)
     }
 
     fn stop(&mut self) {
@@ -313,5 +385,22 @@ impl<G: Game> Session for GameSession<G> {
             self.stop();
         }
         self.wait();
+    }
+
+    fn options(&self) -> EngineOptions {
+        self.options.clone()
+    }
+
+    fn announce(&self) {
+        let b = self.pos.board();
+        let d = b.dims();
+        println!(
+            "info string variant {} files {} ranks {} pocket {} startpos {}",
+            self.name,
+            d.files,
+            d.ranks,
+            d.hand_kinds,
+            b.to_fen()
+        );
     }
 }

@@ -44,16 +44,11 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
 fn parse_position(rest: &[&str]) -> Result<Command, String> {
     let moves_at = rest.iter().position(|&t| t == "moves");
     let spec = &rest[..moves_at.unwrap_or(rest.len())];
-    let moves = moves_at.map_or_else(Vec::new, |i| {
-        rest[i + 1..].iter().map(|s| s.to_string()).collect()
-    });
+    let moves = moves_at.map_or_else(Vec::new, |i| rest[i + 1..].iter().map(|s| s.to_string()).collect());
     let start = match spec.split_first() {
         Some((&"startpos", [])) => Start::StartPos,
         Some((&"startpos", extra)) => {
-            return Err(format!(
-                "position startpos: unexpected '{}'",
-                extra.join(" ")
-            ));
+            return Err(format!("position startpos: unexpected '{}'", extra.join(" ")));
         }
         Some((&"fen", fields)) if !fields.is_empty() => Start::Fen(fields.join(" ")),
         Some((&"fen", _)) => return Err("position fen: missing FEN".into()),

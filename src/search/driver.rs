@@ -4,9 +4,7 @@
 
 use super::time;
 use super::worker::{Context, Control, RootMove, Signals, Worker};
-use super::{
-    INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable,
-};
+use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable};
 use crate::eval::Evaluator;
 use crate::game::{Game, GameMove, GenKind, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -132,8 +130,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let threads = options.threads.max(1);
         while self.workers.len() < threads {
             let id = self.workers.len();
-            self.workers
-                .push(Worker::new(id, pos.clone(), eval.clone()));
+            self.workers.push(Worker::new(id, pos.clone(), eval.clone()));
         }
         self.workers.truncate(threads);
         for w in &mut self.workers {
@@ -195,33 +192,21 @@ struct MainParams<'a> {
 }
 
 fn wait_for_stop(limits: &Limits, signals: &Signals) {
-    while (limits.infinite || signals.pondering.load(Ordering::Relaxed))
-        && !signals.stop.load(Ordering::Relaxed)
-    {
+    while (limits.infinite || signals.pondering.load(Ordering::Relaxed)) && !signals.stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
 
 /// Iterative deepening on one worker; the main worker (`main` set) also reports and manages time.
-fn iterate<G: Game, E: Evaluator<G>>(
-    w: &mut Worker<G, E>,
-    ctx: &Context,
-    limits: &Limits,
-    main: Option<&MainParams>,
-) {
+fn iterate<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits: &Limits, main: Option<&MainParams>) {
     deepen(w, ctx, limits, main);
     ctx.node_counts[w.id].store(w.nodes, Ordering::Relaxed);
 }
 
-fn deepen<G: Game, E: Evaluator<G>>(
-    w: &mut Worker<G, E>,
-    ctx: &Context,
-    limits: &Limits,
-    main: Option<&MainParams>,
-) {
-    let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
-        (d as i32).clamp(1, MAX_PLY as i32 - 4)
-    });
+fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits: &Limits, main: Option<&MainParams>) {
+    let max_depth = limits
+        .depth
+        .map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
     let multipv = main.map_or(1, |m| m.multipv);
     let mut last_best = 0u32;
     let mut stable_iterations = 0;
@@ -233,11 +218,7 @@ fn deepen<G: Game, E: Evaluator<G>>(
             depth
         };
         for rm in &mut w.root_moves {
-            rm.prev_score = if rm.score == -INFINITE {
-                rm.prev_score
-            } else {
-                rm.score
-            };
+            rm.prev_score = if rm.score == -INFINITE { rm.prev_score } else { rm.score };
         }
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
@@ -326,11 +307,7 @@ fn report<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, ctx: &Context, m: &MainPar
     let nodes = ctx.total_nodes().max(w.nodes);
     let ms = elapsed.as_millis() as u64;
     for (i, rm) in w.root_moves.iter().take(m.multipv).enumerate() {
-        let score = if rm.score == -INFINITE {
-            rm.prev_score
-        } else {
-            rm.score
-        };
+        let score = if rm.score == -INFINITE { rm.prev_score } else { rm.score };
         if score == -INFINITE {
             continue;
         }

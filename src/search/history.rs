@@ -94,10 +94,7 @@ impl History {
 
     #[inline]
     pub fn update_capture(&mut self, piece_to: usize, captured_kind: usize, bonus: i32) {
-        gravity(
-            &mut self.capture[piece_to * self.kinds + captured_kind],
-            bonus,
-        );
+        gravity(&mut self.capture[piece_to * self.kinds + captured_kind], bonus);
     }
 }
 

@@ -45,8 +45,7 @@ pub struct MovePicker<G: Game> {
 #[inline(always)]
 pub fn piece_to<G: Game>(board: &G, mv: G::Move) -> usize {
     let dims = board.dims();
-    board.moved_piece(mv).index(dims.piece_kinds as usize) * dims.squares()
-        + board.move_target(mv).index()
+    board.moved_piece(mv).index(dims.piece_kinds as usize) * dims.squares() + board.move_target(mv).index()
 }
 
 impl<G: Game> MovePicker<G> {
@@ -101,8 +100,7 @@ impl<G: Game> MovePicker<G> {
                 let captured = board.captured_piece(mv).map_or(0, |p| p.kind as usize);
                 let victim = board.captured_piece(mv).map_or(0, |_| terms.see[captured]);
                 let attacker = terms.see[board.moved_piece(mv).kind as usize].min(2000);
-                GOOD_CAPTURE + 8 * victim - attacker / 8
-                    + history.capture_score(piece_to(board, mv), captured) / 16
+                GOOD_CAPTURE + 8 * victim - attacker / 8 + history.capture_score(piece_to(board, mv), captured) / 16
             } else if bits == self.ctx.killers[0] || bits == self.ctx.killers[1] {
                 KILLER + i32::from(bits == self.ctx.killers[0])
             } else {
@@ -122,8 +120,7 @@ impl<G: Game> MovePicker<G> {
             }
             // The first few moves (where cut-offs happen) by selection; then one sort.
             if !self.sorted && self.index >= 3 {
-                let mut pairs: arrayvec::ArrayVec<(i32, G::Move), MAX_MOVES> = self.scores
-                    [self.index..]
+                let mut pairs: arrayvec::ArrayVec<(i32, G::Move), MAX_MOVES> = self.scores[self.index..]
                     .iter()
                     .copied()
                     .zip(self.moves[self.index..].iter().copied())
@@ -138,10 +135,10 @@ impl<G: Game> MovePicker<G> {
             let best = if self.sorted {
                 self.index
             } else {
-                let (offset, _) = self.scores[self.index..].iter().enumerate().fold(
-                    (0, i32::MIN),
-                    |acc, (i, &s)| if s > acc.1 { (i, s) } else { acc },
-                );
+                let (offset, _) = self.scores[self.index..]
+                    .iter()
+                    .enumerate()
+                    .fold((0, i32::MIN), |acc, (i, &s)| if s > acc.1 { (i, s) } else { acc });
                 self.index + offset
             };
             let (mv, score) = (self.moves[best], self.scores[best]);

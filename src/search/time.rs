@@ -35,10 +35,7 @@ pub fn budget(limits: &Limits, us: Color, overhead: u64) -> TimeBudget {
                 hard: Some(t),
             };
         }
-        return TimeBudget {
-            soft: None,
-            hard: None,
-        };
+        return TimeBudget { soft: None, hard: None };
     };
     let inc = limits.inc[us.index()];
     let usable = remaining.saturating_sub(overhead);

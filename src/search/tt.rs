@@ -83,8 +83,7 @@ impl TranspositionTable {
 
     /// Starts a new search: older entries become preferred victims.
     pub fn new_search(&self) {
-        self.generation
-            .fetch_add(GENERATION_STEP, Ordering::Relaxed);
+        self.generation.fetch_add(GENERATION_STEP, Ordering::Relaxed);
     }
 
     #[inline(always)]
@@ -143,16 +142,7 @@ impl TranspositionTable {
     /// Stores a result for `key`. `mv` 0 keeps the move already stored for the same key.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: u32,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    pub fn store(&self, key: u64, mv: u32, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool) {
         let generation = self.generation.load(Ordering::Relaxed);
         let cluster = self.cluster(key);
         let mut victim = 0;
@@ -173,10 +163,7 @@ impl TranspositionTable {
                 old_move = (data & 0xFFFF_FFFF) as u32;
                 let old_depth = ((meta >> 8) & 0xFF) as u8 as i8 as i32;
                 // Keep a deeper exact-ish result of the same position unless this is exact.
-                if bound != Bound::Exact
-                    && old_depth > depth + 4
-                    && (meta & 0xFC) as u8 == generation
-                {
+                if bound != Bound::Exact && old_depth > depth + 4 && (meta & 0xFC) as u8 == generation {
                     return;
                 }
                 break;
@@ -208,8 +195,7 @@ impl TranspositionTable {
         let used = self.slots[..sample]
             .iter()
             .filter(|s| {
-                s.data.load(Ordering::Relaxed) != 0
-                    && (s.meta.load(Ordering::Relaxed) & 0xFC) as u8 == generation
+                s.data.load(Ordering::Relaxed) != 0 && (s.meta.load(Ordering::Relaxed) & 0xFC) as u8 == generation
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -249,8 +235,7 @@ mod tests {
             .iter()
             .find(|s| s.data.load(Ordering::Relaxed) != 0)
             .expect("slot");
-        slot.data
-            .store(9 | (5u64 << 32) | (3u64 << 48), Ordering::Relaxed);
+        slot.data.store(9 | (5u64 << 32) | (3u64 << 48), Ordering::Relaxed);
         assert!(tt.probe(key).is_none());
         assert!(tt.probe(other).is_none());
     }

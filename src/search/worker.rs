@@ -56,10 +56,7 @@ pub struct Context<'a> {
 
 impl Context<'_> {
     pub fn total_nodes(&self) -> u64 {
-        self.node_counts
-            .iter()
-            .map(|n| n.load(Ordering::Relaxed))
-            .sum()
+        self.node_counts.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
@@ -136,9 +133,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pos.set_root();
         self.eval = eval.clone();
         self.eval.reset(&self.pos);
-        if self.history.piece_to_count()
-            != pos.board().dims().pieces() * pos.board().dims().squares()
-        {
+        if self.history.piece_to_count() != pos.board().dims().pieces() * pos.board().dims().squares() {
             self.history = History::new(pos.board().dims());
         }
         self.stack.fill(Frame::default());
@@ -216,11 +211,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     fn prev_piece_to(&self, ply: usize) -> [Option<usize>; 2] {
         let back = |n: usize| {
-            if ply >= n {
-                self.stack[ply - n].piece_to
-            } else {
-                None
-            }
+            if ply >= n { self.stack[ply - n].piece_to } else { None }
         };
         [back(1), back(2)]
     }
@@ -254,18 +245,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if let Some(o) = self.pos.repetition() {
                 return outcome_score(o, ply);
             }
-            if self.pos.move_rule_reached() {
+            if self.pos.move_rule_reached() || self.pos.game_length_reached() {
                 if !in_check || self.pos.board().count_legal() > 0 {
                     return 0;
                 }
                 return outcome_score(self.pos.board().outcome_without_moves(), ply);
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check {
-                    0
-                } else {
-                    self.eval.evaluate(&self.pos)
-                };
+                return if in_check { 0 } else { self.eval.evaluate(&self.pos) };
             }
             // Mate distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -307,10 +294,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         };
         self.stack[ply].eval = eval;
-        let improving = !in_check
-            && ply >= 2
-            && self.stack[ply - 2].eval != NO_EVAL
-            && eval > self.stack[ply - 2].eval;
+        let improving = !in_check && ply >= 2 && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
         if ply + 2 < self.stack.len() {
             self.stack[ply + 2].killers = [0; 2];
         }
@@ -387,21 +371,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         continue;
                     }
                     // Futility pruning.
-                    if !in_check
-                        && depth <= 7
-                        && eval != NO_EVAL
-                        && eval + 100 + 100 * depth <= alpha
-                    {
+                    if !in_check && depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha {
                         continue;
                     }
                 }
                 // SEE pruning of moves that lose material.
                 if depth <= 8 && !in_check {
-                    let threshold = if tactical {
-                        -30 * depth * depth
-                    } else {
-                        -60 * depth
-                    };
+                    let threshold = if tactical { -30 * depth * depth } else { -60 * depth };
                     if !board.see_ge(mv, threshold) {
                         continue;
                     }
@@ -415,14 +391,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let new_depth = depth - 1 + extension;
             let mut score;
             if searched == 0 {
-                score = -self.search(
-                    ctx,
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    !pv_node && !cut_node,
-                );
+                score = -self.search(ctx, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched > usize::from(pv_node) && !tactical {
@@ -457,8 +426,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     rm.pv.clear();
                     rm.pv.push(bits);
                     let len = self.pv_len[ply + 1].max(ply + 1);
-                    rm.pv
-                        .extend_from_slice(&self.pv_table[ply + 1][ply + 1..len]);
+                    rm.pv.extend_from_slice(&self.pv_table[ply + 1][ply + 1..len]);
                 } else {
                     rm.score = -INFINITE;
                 }
@@ -530,15 +498,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             Bound::Upper
         };
         let stored_eval = if eval == NO_EVAL { 0 } else { eval };
-        ctx.tt.store(
-            key,
-            best_move,
-            to_tt(best, ply),
-            stored_eval,
-            depth,
-            bound,
-            pv_node,
-        );
+        ctx.tt
+            .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, pv_node);
         best
     }
 
@@ -557,11 +518,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         let in_check = self.pos.board().in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                self.eval.evaluate(&self.pos)
-            };
+            return if in_check { 0 } else { self.eval.evaluate(&self.pos) };
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.board().hash();
@@ -656,21 +613,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if in_check && searched == 0 {
             return outcome_score(self.pos.board().outcome_without_moves(), ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let stored_eval = if stand_pat == NO_EVAL { 0 } else { stand_pat };
-        ctx.tt.store(
-            key,
-            best_move,
-            to_tt(best, ply),
-            stored_eval,
-            0,
-            bound,
-            pv_node,
-        );
+        ctx.tt
+            .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, pv_node);
         best
     }
 }

@@ -46,11 +46,7 @@ impl Sample {
     /// The result from the side to move's point of view, in [0, 1].
     pub fn stm_result(&self) -> f32 {
         let white = self.result as f32 / 2.0;
-        if self.stm == Color::White {
-            white
-        } else {
-            1.0 - white
-        }
+        if self.stm == Color::White { white } else { 1.0 - white }
     }
 
     fn royal(&self, layout: &FeatureLayout, color: Color) -> Option<Square> {
@@ -177,10 +173,7 @@ impl Codec {
         for &(p, _) in &pieces {
             w.put(p.index(self.kinds as usize) as u32, self.piece_bits);
         }
-        let mut w = BitWriter {
-            out: hand_area,
-            bit: 0,
-        };
+        let mut w = BitWriter { out: hand_area, bit: 0 };
         for color in Color::ALL {
             for (kind, &bits) in self.hand_bits.iter().enumerate() {
                 w.put(board.hand_count(color, kind as u8) as u32, bits);
@@ -191,11 +184,7 @@ impl Codec {
 
     /// Unpacks a record into `sample` (reusing its buffers).
     pub fn decode(&self, record: &[u8], sample: &mut Sample) {
-        sample.stm = if record[0] & 1 != 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
+        sample.stm = if record[0] & 1 != 0 { Color::Black } else { Color::White };
         sample.result = (record[0] >> 1) & 3;
         sample.score = i16::from_le_bytes([record[1], record[2]]);
         sample.pieces.clear();
@@ -244,11 +233,7 @@ impl Codec {
 /// The file cannot be opened, or holds data of another layout.
 pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> {
     let name = path.display();
-    if path.exists()
-        && std::fs::metadata(path)
-            .map(|m| m.len() > 0)
-            .unwrap_or(false)
-    {
+    if path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false) {
         let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
         let (header_codec_hash, size, _) = parse_header(&bytes, &name.to_string())?;
         if header_codec_hash != codec.layout_hash || size != codec.record_size {
@@ -262,8 +247,7 @@ pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> 
             .map_err(|e| format!("{name}: {e}"))
     } else {
         let mut f = std::fs::File::create(path).map_err(|e| format!("{name}: {e}"))?;
-        f.write_all(&codec.header())
-            .map_err(|e| format!("{name}: {e}"))?;
+        f.write_all(&codec.header()).map_err(|e| format!("{name}: {e}"))?;
         Ok(f)
     }
 }
@@ -273,21 +257,9 @@ fn parse_header(bytes: &[u8], name: &str) -> Result<(u64, usize, usize), String>
     if bytes.len() < 24 || &bytes[..8] != MAGIC {
         return Err(format!("{name}: not a nue training data file"));
     }
-    let hash = u64::from_le_bytes(
-        bytes[8..16]
-            .try_into()
-            .map_err(|_| format!("{name}: bad header"))?,
-    );
-    let size = u32::from_le_bytes(
-        bytes[16..20]
-            .try_into()
-            .map_err(|_| format!("{name}: bad header"))?,
-    ) as usize;
-    let len = u32::from_le_bytes(
-        bytes[20..24]
-            .try_into()
-            .map_err(|_| format!("{name}: bad header"))?,
-    ) as usize;
+    let hash = u64::from_le_bytes(bytes[8..16].try_into().map_err(|_| format!("{name}: bad header"))?);
+    let size = u32::from_le_bytes(bytes[16..20].try_into().map_err(|_| format!("{name}: bad header"))?) as usize;
+    let len = u32::from_le_bytes(bytes[20..24].try_into().map_err(|_| format!("{name}: bad header"))?) as usize;
     if size == 0 || bytes.len() < 24 + len {
         return Err(format!("{name}: truncated header"));
     }

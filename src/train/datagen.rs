@@ -90,9 +90,7 @@ pub fn run<G: Game>(
         for id in 0..cfg.threads.max(1) {
             let (shared, codec) = (&shared, &codec);
             let builder = std::thread::Builder::new().stack_size(crate::search::SEARCH_STACK_BYTES);
-            if let Ok(h) = builder.spawn_scoped(scope, move || {
-                play_games::<G>(variant, eval, cfg, codec, shared, id)
-            }) {
+            if let Ok(h) = builder.spawn_scoped(scope, move || play_games::<G>(variant, eval, cfg, codec, shared, id)) {
                 workers.push(h);
             }
         }
@@ -186,8 +184,7 @@ fn play_games<G: Game>(
             if list.is_empty() {
                 break;
             }
-            let mv =
-                list[(crate::core::zobrist::splitmix64(&mut rng) % list.len() as u64) as usize];
+            let mv = list[(crate::core::zobrist::splitmix64(&mut rng) % list.len() as u64) as usize];
             pos.play(mv);
         }
         if pos.outcome().is_some() {
@@ -233,17 +230,9 @@ fn play_games<G: Game>(
                 break 'game white_view(pos.board().outcome_without_moves());
             };
             let score = r.score;
-            win_run = if score.abs() >= WIN_SCORE {
-                win_run + 1
-            } else {
-                0
-            };
+            win_run = if score.abs() >= WIN_SCORE { win_run + 1 } else { 0 };
             if score.abs() >= MATE_BOUND || win_run >= ADJUDICATE_PLIES {
-                break 'game white_view(if score > 0 {
-                    Outcome::Win
-                } else {
-                    Outcome::Loss
-                });
+                break 'game white_view(if score > 0 { Outcome::Win } else { Outcome::Loss });
             }
             draw_run = if pos.history_len() >= DRAW_FROM_PLY && score.abs() <= DRAW_SCORE {
                 draw_run + 1

@@ -138,16 +138,9 @@ fn sigmoid(x: f32) -> f32 {
 
 impl<const H: usize> Model<H> {
     /// A model with small random weights.
-    pub fn new(
-        layout: &FeatureLayout,
-        activation: Activation,
-        buckets: usize,
-        seed: u64,
-    ) -> Model<H> {
+    pub fn new(layout: &FeatureLayout, activation: Activation, buckets: usize, seed: u64) -> Model<H> {
         let mut rng = seed;
-        let mut uniform = |scale: f32| {
-            ((splitmix64(&mut rng) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
-        };
+        let mut uniform = |scale: f32| ((splitmix64(&mut rng) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
         let ft = (0..layout.inputs * H).map(|_| uniform(0.1)).collect();
         let out = (0..buckets * 2 * H)
             .map(|_| uniform(1.0 / (2.0 * H as f32).sqrt()))
@@ -234,8 +227,7 @@ impl<const H: usize> Model<H> {
                 .sum::<f32>();
         }
         let p = sigmoid(out);
-        let target = lambda * sigmoid(sample.score as f32 / EVAL_SCALE)
-            + (1.0 - lambda) * sample.stm_result();
+        let target = lambda * sigmoid(sample.score as f32 / EVAL_SCALE) + (1.0 - lambda) * sample.stm_result();
         let err = p - target;
         let grad_out = 2.0 * err * p * (1.0 - p);
         g.out_bias[bucket] += grad_out;
@@ -265,11 +257,7 @@ impl<const H: usize> Model<H> {
     /// The quantised network.
     pub fn quantise(&self, layout: &FeatureLayout, description: &str) -> Network<H> {
         let mut net = Network::<H>::zeroed(layout.clone(), self.activation, self.buckets);
-        let q = |w: f32, s: i32| {
-            (w * s as f32)
-                .round()
-                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
-        };
+        let q = |w: f32, s: i32| (w * s as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         for (i, row) in net.ft_weights.iter_mut().enumerate() {
             for h in 0..H {
                 row.0[h] = q(self.ft[i * H + h], QA);
@@ -309,11 +297,7 @@ impl Scratch {
 }
 
 /// The quantised evaluation (centipawns) of a sample, computed like the engine does.
-pub fn quantised_eval<const H: usize>(
-    net: &Network<H>,
-    sample: &Sample,
-    scratch: &mut Scratch,
-) -> i32 {
+pub fn quantised_eval<const H: usize>(net: &Network<H>, sample: &Sample, scratch: &mut Scratch) -> i32 {
     scratch.load(&net.layout, sample);
     let mut acc = [Row::<H>::default(); 2];
     for (side, features) in [&scratch.us, &scratch.them].into_iter().enumerate() {
@@ -353,12 +337,7 @@ pub fn quantisation_error<const H: usize>(
 }
 
 /// Splits records into (training, validation) after a seeded shuffle.
-pub fn split(
-    codec: &Codec,
-    mut records: Vec<u8>,
-    validation: f32,
-    seed: u64,
-) -> (Vec<u8>, Vec<u8>) {
+pub fn split(codec: &Codec, mut records: Vec<u8>, validation: f32, seed: u64) -> (Vec<u8>, Vec<u8>) {
     let size = codec.record_size;
     let n = records.len() / size;
     let mut rng = seed;
@@ -391,8 +370,7 @@ pub fn loss<const H: usize>(
     for rec in records.chunks_exact(codec.record_size) {
         codec.decode(rec, &mut sample);
         let p = sigmoid(model.forward(layout, &sample, &mut scratch));
-        let target = lambda * sigmoid(sample.score as f32 / EVAL_SCALE)
-            + (1.0 - lambda) * sample.stm_result();
+        let target = lambda * sigmoid(sample.score as f32 / EVAL_SCALE) + (1.0 - lambda) * sample.stm_result();
         total += ((p - target) * (p - target)) as f64;
         n += 1;
     }
@@ -458,9 +436,7 @@ pub fn train<const H: usize>(
                         for &i in part {
                             let rec = &train[i as usize * size..(i as usize + 1) * size];
                             codec.decode(rec, &mut sample);
-                            g.loss +=
-                                model_ref.backward(layout, &sample, cfg.lambda, &mut scratch, g)
-                                    as f64;
+                            g.loss += model_ref.backward(layout, &sample, cfg.lambda, &mut scratch, g) as f64;
                         }
                     });
                 }

@@ -28,8 +28,7 @@ pub struct PerftLine {
 /// Reads `perft/<name>`; panics with the path if it is missing, so a missing oracle fails loudly.
 pub fn perft_suite(name: &str) -> Vec<PerftLine> {
     let path = oracles_dir().join("perft").join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read oracle {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read oracle {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
@@ -38,10 +37,7 @@ pub fn perft_suite(name: &str) -> Vec<PerftLine> {
             let counts = parts
                 .map(|p| {
                     let mut it = p.split_whitespace();
-                    let depth = it
-                        .next()
-                        .and_then(|d| d.strip_prefix('D'))
-                        .and_then(|d| d.parse().ok());
+                    let depth = it.next().and_then(|d| d.strip_prefix('D')).and_then(|d| d.parse().ok());
                     let nodes = it.next().and_then(|n| n.parse().ok());
                     match (depth, nodes) {
                         (Some(d), Some(n)) => (d, n),

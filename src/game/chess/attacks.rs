@@ -59,32 +59,11 @@ const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
 }
 
 /// Knight attacks per square.
-pub static KNIGHT: [u64; 64] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 /// King attacks per square.
-pub static KING: [u64; 64] = leaper_table(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
+pub static KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
 /// Pawn captures per color (White moves up the ranks) and square.
-pub static PAWN: [[u64; 64]; 2] = [
-    leaper_table(&[(1, 1), (-1, 1)]),
-    leaper_table(&[(1, -1), (-1, -1)]),
-];
+pub static PAWN: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leaper_table(&[(1, -1), (-1, -1)])];
 
 const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     let mut between = [[0u64; 64]; 64];
@@ -99,8 +78,7 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
                 let dirs = if kind == 0 { &ROOK_DIRS } else { &BISHOP_DIRS };
                 if a != b && ray_attacks(a, 0, dirs) & bit_b != 0 {
                     between[a][b] = ray_attacks(a, bit_b, dirs) & ray_attacks(b, 1u64 << a, dirs);
-                    line[a][b] =
-                        (ray_attacks(a, 0, dirs) & ray_attacks(b, 0, dirs)) | (1u64 << a) | bit_b;
+                    line[a][b] = (ray_attacks(a, 0, dirs) & ray_attacks(b, 0, dirs)) | (1u64 << a) | bit_b;
                 }
                 kind += 1;
             }
@@ -263,8 +241,7 @@ const BISHOP_MAGICS: [u64; 64] = [
 
 /// The occupancy bits that matter for a slider on `sq`: its rays without the board edges.
 fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
-    let edges = ((RANK_1 | RANK_8) & !(RANK_1 << (8 * (sq / 8))))
-        | ((FILE_A | FILE_H) & !(FILE_A << (sq % 8)));
+    let edges = ((RANK_1 | RANK_8) & !(RANK_1 << (8 * (sq / 8)))) | ((FILE_A | FILE_H) & !(FILE_A << (sq % 8)));
     ray_attacks(sq, 0, dirs) & !edges
 }
 
@@ -285,9 +262,7 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
 pub fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut u64) -> u64 {
     let mask = relevant_mask(sq, dirs);
     let shift = 64 - mask.count_ones();
-    let cases: Vec<(u64, u64)> = subsets(mask)
-        .map(|occ| (occ, ray_attacks(sq, occ, dirs)))
-        .collect();
+    let cases: Vec<(u64, u64)> = subsets(mask).map(|occ| (occ, ray_attacks(sq, occ, dirs))).collect();
     let mut slots = vec![(0u32, 0u64); cases.len()];
     let mut attempt = 0u32;
     'search: loop {
@@ -336,11 +311,7 @@ impl Sliders {
         let mut table = Vec::with_capacity(102_400 + 5_248);
         let rook = Self::build_kind(&ROOK_DIRS, &ROOK_MAGICS, &mut table);
         let bishop = Self::build_kind(&BISHOP_DIRS, &BISHOP_MAGICS, &mut table);
-        Sliders {
-            rook,
-            bishop,
-            table,
-        }
+        Sliders { rook, bishop, table }
     }
 
     fn build_kind(dirs: &[(i8, i8); 4], magics: &[u64; 64], table: &mut Vec<u64>) -> [Magic; 64] {

@@ -120,11 +120,7 @@ impl Chess {
                 eg -= 12;
             }
             if front_span(sq, color) & their_pawns == 0 {
-                let rank = if color == Color::White {
-                    sq / 8
-                } else {
-                    7 - sq / 8
-                };
+                let rank = if color == Color::White { sq / 8 } else { 7 - sq / 8 };
                 mg += PASSED_MG[rank];
                 eg += PASSED_EG[rank];
             }
@@ -132,15 +128,9 @@ impl Chess {
 
         // Pawn shelter in front of a king on its first two ranks.
         let king = (self.kinds[K] & ours).trailing_zeros() as usize;
-        let king_rank = if color == Color::White {
-            king / 8
-        } else {
-            7 - king / 8
-        };
+        let king_rank = if color == Color::White { king / 8 } else { 7 - king / 8 };
         if king_rank <= 1 {
-            let shelter = (front_span(king, color) & KING[king] & our_pawns)
-                .count_ones()
-                .min(3) as i32;
+            let shelter = (front_span(king, color) & KING[king] & our_pawns).count_ones().min(3) as i32;
             mg += 15 * shelter - 25;
         }
         Tapered::new(mg, eg)

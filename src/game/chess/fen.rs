@@ -58,11 +58,7 @@ impl Chess {
                 "position",
                 format!(
                     "the side not to move ({}) is in check",
-                    if them == Color::White {
-                        "white"
-                    } else {
-                        "black"
-                    }
+                    if them == Color::White { "white" } else { "black" }
                 ),
             ));
         }
@@ -91,27 +87,17 @@ impl Chess {
                     file += d as u8;
                 } else {
                     let lower = c.to_ascii_lowercase();
-                    let kind = match PIECE_LETTERS
-                        .iter()
-                        .position(|&l| c.is_ascii() && l == lower as u8)
-                    {
+                    let kind = match PIECE_LETTERS.iter().position(|&l| c.is_ascii() && l == lower as u8) {
                         Some(k) => k,
                         None => {
                             return Err(err(
                                 "board",
-                                format!(
-                                    "unknown piece letter '{}' on rank {}",
-                                    c.escape_debug(),
-                                    rank + 1
-                                ),
+                                format!("unknown piece letter '{}' on rank {}", c.escape_debug(), rank + 1),
                             ));
                         }
                     };
                     if file >= 8 {
-                        return Err(err(
-                            "board",
-                            format!("rank {} has more than 8 squares", rank + 1),
-                        ));
+                        return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
                     }
                     let color = if c.is_ascii_uppercase() {
                         Color::White
@@ -131,33 +117,20 @@ impl Chess {
                     file += 1;
                 }
                 if file > 8 {
-                    return Err(err(
-                        "board",
-                        format!("rank {} has more than 8 squares", rank + 1),
-                    ));
+                    return Err(err("board", format!("rank {} has more than 8 squares", rank + 1)));
                 }
             }
             if file < 8 {
-                return Err(err(
-                    "board",
-                    format!("rank {} has only {} squares", rank + 1, file),
-                ));
+                return Err(err("board", format!("rank {} has only {} squares", rank + 1, file)));
             }
         }
         for color in Color::ALL {
-            let name = if color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
+            let name = if color == Color::White { "white" } else { "black" };
             match self.pieces(color, K).count_ones() {
                 1 => {}
                 0 => return Err(err("board", format!("no {name} king"))),
                 n => {
-                    return Err(err(
-                        "board",
-                        format!("{n} {name} kings; there must be exactly one"),
-                    ));
+                    return Err(err("board", format!("{n} {name} kings; there must be exactly one")));
                 }
             }
             if self.colors[color.index()].count_ones() > 16 {
@@ -182,17 +155,10 @@ impl Chess {
                 Color::Black
             };
             let back = if color == Color::White { 0u8 } else { 56 };
-            let name = if color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
+            let name = if color == Color::White { "white" } else { "black" };
             let king = self.king_square(color);
             if !c.is_ascii_alphabetic() {
-                return Err(err(
-                    "castling",
-                    format!("unexpected character '{}'", c.escape_debug()),
-                ));
+                return Err(err("castling", format!("unexpected character '{}'", c.escape_debug())));
             }
             if king / 8 != back / 8 {
                 return Err(err(
@@ -205,9 +171,7 @@ impl Chess {
             let lower = c.to_ascii_lowercase();
             let rook_file = match lower {
                 // X-FEN: the outermost rook on that side of the king.
-                'k' => (king_file + 1..8)
-                    .rev()
-                    .find(|f| rooks & bit(back + f) != 0),
+                'k' => (king_file + 1..8).rev().find(|f| rooks & bit(back + f) != 0),
                 'q' => (0..king_file).find(|f| rooks & bit(back + f) != 0),
                 'a'..='h' => {
                     self.chess960 = true;
@@ -223,17 +187,11 @@ impl Chess {
                 ));
             };
             if rook_file == king_file {
-                return Err(err(
-                    "castling",
-                    format!("right '{c}' names the king's own file"),
-                ));
+                return Err(err("castling", format!("right '{c}' names the king's own file")));
             }
             let right = color.index() * 2 + usize::from(rook_file < king_file);
             if rights & (1 << right) != 0 {
-                return Err(err(
-                    "castling",
-                    format!("two rights for the same side in '{field}'"),
-                ));
+                return Err(err("castling", format!("two rights for the same side in '{field}'")));
             }
             rights |= 1 << right;
             self.castle_rooks[right] = back + rook_file;
@@ -250,8 +208,7 @@ impl Chess {
             return Ok(());
         }
         let b = field.as_bytes();
-        let valid_text =
-            b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
+        let valid_text = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
         if !valid_text {
             return Err(err(
                 "en passant",
@@ -307,11 +264,7 @@ impl Chess {
                     empty = 0;
                 }
                 let letter = PIECE_LETTERS[code as usize % 6] as char;
-                s.push(if code < 6 {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                });
+                s.push(if code < 6 { letter.to_ascii_uppercase() } else { letter });
             }
             if empty > 0 {
                 s.push((b'0' + empty) as char);
@@ -320,11 +273,7 @@ impl Chess {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White {
-            " w "
-        } else {
-            " b "
-        });
+        s.push_str(if self.side == Color::White { " w " } else { " b " });
         if self.castling == 0 {
             s.push('-');
         }
@@ -339,11 +288,7 @@ impl Chess {
             } else {
                 'q'
             };
-            s.push(if right < 2 {
-                letter.to_ascii_uppercase()
-            } else {
-                letter
-            });
+            s.push(if right < 2 { letter.to_ascii_uppercase() } else { letter });
         }
         s.push(' ');
         if self.ep == NO_EP {
@@ -361,10 +306,7 @@ fn parse_number(text: &str, field: &'static str, min: u16) -> Result<u16, Positi
         Ok(n) if n >= min => Ok(n),
         _ => Err(err(
             field,
-            format!(
-                "expected a number from {min} to 65535, found '{}'",
-                text.escape_debug()
-            ),
+            format!("expected a number from {min} to 65535, found '{}'", text.escape_debug()),
         )),
     }
 }

@@ -361,10 +361,7 @@ impl crate::game::Game for Chess {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        if mv.is_null()
-            || !mv.is_well_formed()
-            || self.colors[self.side.index()] & bit(mv.from()) == 0
-        {
+        if mv.is_null() || !mv.is_well_formed() || self.colors[self.side.index()] & bit(mv.from()) == 0 {
             return false;
         }
         let mut list = ArrayVec::<Move, 256>::new();
@@ -487,6 +484,10 @@ impl crate::game::Game for Chess {
         Some(100)
     }
 
+    fn game_ply(&self) -> u32 {
+        2 * (self.fullmove as u32 - 1) + 1 + self.side.index() as u32
+    }
+
     fn repetition_rules(&self) -> RepetitionRules {
         RepetitionRules {
             fold: 3,
@@ -498,8 +499,7 @@ impl crate::game::Game for Chess {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let b = text.as_bytes();
         let square = |f: u8, r: u8| -> Option<u8> {
-            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
-                .then(|| (r - b'1') * 8 + f - b'a')
+            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r)).then(|| (r - b'1') * 8 + f - b'a')
         };
         let (from, to) = match (b.len(), b.len() >= 4) {
             (4 | 5, true) => match (square(b[0], b[1]), square(b[2], b[3])) {
@@ -520,10 +520,7 @@ impl crate::game::Game for Chess {
             Some(b'r') => Some(ROOK_KIND),
             Some(b'q') => Some(QUEEN_KIND),
             Some(_) => {
-                return Err(MoveError::new(
-                    text,
-                    "promotion letter must be one of n, b, r, q",
-                ));
+                return Err(MoveError::new(text, "promotion letter must be one of n, b, r, q"));
             }
         };
         let mut list = ArrayVec::<Move, 256>::new();
@@ -552,9 +549,7 @@ impl crate::game::Game for Chess {
             return "0000".to_string();
         }
         let to = match mv.kind() {
-            MoveKind::Castle if !self.chess960 => {
-                Chess::castle_targets(self.castle_right(mv.to())).0
-            }
+            MoveKind::Castle if !self.chess960 => Chess::castle_targets(self.castle_right(mv.to())).0,
             _ => mv.to(),
         };
         let mut s = square_name(mv.from());
@@ -626,12 +621,7 @@ impl crate::game::Game for Chess {
             }
             MoveKind::EnPassant => {
                 let captured = if us == Color::White { to - 8 } else { to + 8 };
-                (
-                    (occ ^ bit(from) ^ bit(captured)) | bit(to),
-                    to,
-                    P,
-                    bit(from),
-                )
+                ((occ ^ bit(from) ^ bit(captured)) | bit(to), to, P, bit(from))
             }
             MoveKind::Promotion(k) => ((occ ^ bit(from)) | bit(to), to, k as usize, bit(from)),
             MoveKind::Normal => (
@@ -755,8 +745,7 @@ impl Chess {
         let s = sliders();
         let mut occ = self.occupied() ^ bit(from) ^ bit(to);
         let mut stm = self.side;
-        let mut attackers =
-            self.attackers(to, Color::White, occ) | self.attackers(to, Color::Black, occ);
+        let mut attackers = self.attackers(to, Color::White, occ) | self.attackers(to, Color::Black, occ);
         let diagonal = self.kinds[B] | self.kinds[Q];
         let straight = self.kinds[R] | self.kinds[Q];
         let mut result = true;

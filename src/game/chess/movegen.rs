@@ -98,12 +98,7 @@ fn forward(bb: u64, color: Color) -> u64 {
 
 impl Chess {
     /// Appends the legal moves of `kind` whose origin is in `from_mask` to `out`.
-    pub(super) fn generate_into<L: MoveList<Move>>(
-        &self,
-        kind: GenKind,
-        from_mask: u64,
-        out: &mut L,
-    ) {
+    pub(super) fn generate_into<L: MoveList<Move>>(&self, kind: GenKind, from_mask: u64, out: &mut L) {
         self.generate_with(kind, from_mask, &mut Lister(out));
     }
 

@@ -53,9 +53,7 @@ impl Move {
             0 => MoveKind::Normal,
             EN_PASSANT => MoveKind::EnPassant,
             CASTLE => MoveKind::Castle,
-            k if k >= PROMOTION && k < PROMOTION + 4 => {
-                MoveKind::Promotion((k - PROMOTION + 1) as u8)
-            }
+            k if k >= PROMOTION && k < PROMOTION + 4 => MoveKind::Promotion((k - PROMOTION + 1) as u8),
             // Kind 3 and 8..15 are never produced by the generator; such bits (from a stale
             // transposition-table entry) are rejected by `is_legal`.
             _ => MoveKind::Normal,

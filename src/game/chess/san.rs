@@ -28,11 +28,7 @@ impl Chess {
                     s.push(LETTERS[kind]);
                     // Disambiguate among other pieces of the kind that can reach the square.
                     let mut list = ArrayVec::<Move, 256>::new();
-                    self.generate_into(
-                        GenKind::All,
-                        self.pieces(self.side, kind) & !bit(from),
-                        &mut list,
-                    );
+                    self.generate_into(GenKind::All, self.pieces(self.side, kind) & !bit(from), &mut list);
                     let rivals: Vec<u8> = list
                         .iter()
                         .filter(|m| m.to() == to && m.kind() == MoveKind::Normal)

@@ -8,14 +8,7 @@ use std::sync::LazyLock;
 
 fn build() -> EvalTerms {
     // (middlegame, endgame) material: pawn, knight, bishop, rook, queen, king.
-    const MATERIAL: [(i32, i32); 6] = [
-        (100, 125),
-        (320, 300),
-        (340, 320),
-        (480, 540),
-        (990, 1020),
-        (0, 0),
-    ];
+    const MATERIAL: [(i32, i32); 6] = [(100, 125), (320, 300), (340, 320), (480, 540), (990, 1020), (0, 0)];
     const PAWN_MG: [i32; 8] = [0, 0, 2, 6, 16, 30, 55, 0];
     const PAWN_EG: [i32; 8] = [0, 0, 5, 15, 30, 55, 90, 0];
     const KING_HOME_MG: [i32; 8] = [25, 35, 15, 0, 0, 10, 35, 25];
@@ -35,21 +28,14 @@ fn build() -> EvalTerms {
                     (PAWN_MG[r as usize] + central, PAWN_EG[r as usize])
                 }
                 1 => (8 * centre - 25, 5 * centre - 15),
-                2 => (
-                    4 * centre - 10 + 5 * i32::from(f == r || f + r == 7),
-                    3 * centre - 9,
-                ),
+                2 => (4 * centre - 10 + 5 * i32::from(f == r || f + r == 7), 3 * centre - 9),
                 3 => (
                     20 * i32::from(r == 6) + 5 * i32::from(f == 3 || f == 4),
                     12 * i32::from(r == 6),
                 ),
                 4 => (2 * centre - 5, 4 * centre - 10),
                 _ => (
-                    if r == 0 {
-                        KING_HOME_MG[f as usize]
-                    } else {
-                        -15 * r - 10
-                    },
+                    if r == 0 { KING_HOME_MG[f as usize] } else { -15 * r - 10 },
                     10 * centre - 30,
                 ),
             };

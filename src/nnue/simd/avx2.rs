@@ -15,10 +15,7 @@ pub fn add(acc: &mut [i16], add: &[i16]) {
         unsafe {
             let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
             let b = _mm256_loadu_si256(add.as_ptr().add(i) as *const __m256i);
-            _mm256_storeu_si256(
-                acc.as_mut_ptr().add(i) as *mut __m256i,
-                _mm256_add_epi16(a, b),
-            );
+            _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_add_epi16(a, b));
         }
     }
 }
@@ -30,10 +27,7 @@ pub fn sub(acc: &mut [i16], sub: &[i16]) {
         unsafe {
             let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
             let b = _mm256_loadu_si256(sub.as_ptr().add(i) as *const __m256i);
-            _mm256_storeu_si256(
-                acc.as_mut_ptr().add(i) as *mut __m256i,
-                _mm256_sub_epi16(a, b),
-            );
+            _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_sub_epi16(a, b));
         }
     }
 }

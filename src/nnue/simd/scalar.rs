@@ -22,11 +22,7 @@ pub fn activated_dot(squared: bool, x: &[i16], w: &[i16], qa: i16) -> i64 {
     let mut sum = 0i64;
     for (&v, &w) in x.iter().zip(w) {
         let c = v.clamp(0, qa) as i64;
-        sum += if squared {
-            c * c * w as i64
-        } else {
-            c * w as i64
-        };
+        sum += if squared { c * c * w as i64 } else { c * w as i64 };
     }
     sum
 }
