@@ -34,7 +34,9 @@ struct Cached<const H: usize> {
 /// The NNUE evaluator of width `H` for game `G`.
 pub struct NnueEval<G: Game, const H: usize> {
     net: Arc<Network<H>>,
+    /// Entries `0..len` are live; later ones are kept allocated for reuse.
     stack: Vec<Entry<H>>,
+    len: usize,
     finny: Vec<Cached<H>>,
     scratch: Vec<u32>,
     _game: PhantomData<fn() -> G>,
@@ -44,7 +46,8 @@ impl<G: Game, const H: usize> Clone for NnueEval<G, H> {
     fn clone(&self) -> Self {
         NnueEval {
             net: Arc::clone(&self.net),
-            stack: self.stack.clone(),
+            stack: self.stack[..self.len].to_vec(),
+            len: self.len,
             finny: self.finny.clone(),
             scratch: Vec::new(),
             _game: PhantomData,
@@ -72,6 +75,7 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
         NnueEval {
             net,
             stack: Vec::with_capacity(256),
+            len: 0,
             finny: vec![
                 Cached {
                     acc: bias,
@@ -111,8 +115,25 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
     /// The current accumulators (white, black), brought up to date; for tests and tools.
     pub fn accumulators(&mut self, pos: &Position<G>) -> [Row<H>; 2] {
         self.update(pos.board());
-        let top = self.stack.len() - 1;
-        self.stack[top].acc
+        self.stack[self.len - 1].acc
+    }
+
+    /// Makes entry `len` the new top (reusing its memory) with the given frames and changes.
+    fn push_entry(&mut self, frames: [Frame; 2], dirty: &Dirty) {
+        if self.len == self.stack.len() {
+            self.stack.push(Entry {
+                acc: [Row::default(); 2],
+                computed: [false; 2],
+                frames,
+                dirty: dirty.clone(),
+            });
+        } else {
+            let e = &mut self.stack[self.len];
+            e.computed = [false; 2];
+            e.frames = frames;
+            e.dirty.clone_from(dirty);
+        }
+        self.len += 1;
     }
 
     fn refresh(&mut self, top: usize, board: &G, persp: Color) {
@@ -186,7 +207,7 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
     }
 
     fn update(&mut self, board: &G) {
-        let top = self.stack.len() - 1;
+        let top = self.len - 1;
         for persp in Color::ALL {
             let p = persp.index();
             if self.stack[top].computed[p] {
@@ -221,40 +242,29 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
 
 impl<G: Game, const H: usize> Evaluator<G> for NnueEval<G, H> {
     fn reset(&mut self, pos: &Position<G>) {
-        self.stack.clear();
+        self.len = 0;
         let frames = self.frames(pos.board());
-        self.stack.push(Entry {
-            acc: [Row::default(); 2],
-            computed: [false; 2],
-            frames,
-            dirty: Dirty::default(),
-        });
+        self.push_entry(frames, &Dirty::default());
     }
 
     fn push(&mut self, pos: &Position<G>) {
         let frames = self.frames(pos.board());
-        let dirty = pos.dirty(0).clone();
-        self.stack.push(Entry {
-            acc: [Row::default(); 2],
-            computed: [false; 2],
-            frames,
-            dirty,
-        });
+        self.push_entry(frames, pos.dirty(0));
     }
 
     fn pop(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
+        if self.len > 1 {
+            self.len -= 1;
         }
     }
 
     fn evaluate(&mut self, pos: &Position<G>) -> i32 {
         let board = pos.board();
-        if self.stack.is_empty() {
+        if self.len == 0 {
             self.reset(pos);
         }
         self.update(board);
-        let top = self.stack.len() - 1;
+        let top = self.len - 1;
         let stm = board.side_to_move().index();
         let acc = &self.stack[top].acc;
         self.net.output(&acc[stm], &acc[1 - stm], board.piece_count())

@@ -364,14 +364,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let captured = board.captured_piece(mv).map(|p| p.kind as usize);
 
             if !root && best > -MATE_BOUND {
-                if !tactical && !board.gives_check(mv) {
-                    // Late-move pruning.
-                    let limit = (3 + depth * depth) / (2 - i32::from(improving));
-                    if searched as i32 >= limit && !in_check {
-                        continue;
-                    }
-                    // Futility pruning.
-                    if !in_check && depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha {
+                if !tactical && !in_check {
+                    // Late-move pruning, then futility pruning; never of checking moves (the
+                    // check test is the costly part, so it comes last).
+                    let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
+                    let futile = depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha;
+                    if (late || futile) && !board.gives_check(mv) {
                         continue;
                     }
                 }
