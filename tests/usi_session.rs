@@ -1,0 +1,178 @@
+//! USI protocol sessions against the real binary: the first command picks USI and shogi,
+//! `usiok` after the options, readiness, positions from `startpos` and `sfen`, clocks with
+//! byoyomi, `go infinite` and `stop`, pondering, `bestmove resign` and `bestmove win`,
+//! `checkmate` answers to `go mate`, `gameover` with or without a result, mate scores in plies,
+//! and malformed lines answered with `info string error` while the engine keeps running.
+
+mod common;
+
+use common::engine::Engine;
+use nue::game::shogi::{Shogi, ShogiVariant};
+use nue::game::{Game, Position};
+use std::time::Duration;
+
+fn legal(line: &str, pos: &Position<Shogi>) {
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(parts[0], "bestmove", "{line}");
+    pos.board()
+        .parse_move(parts[1])
+        .unwrap_or_else(|e| panic!("illegal bestmove in {line}: {e}"));
+}
+
+fn start(moves: &[&str]) -> Position<Shogi> {
+    let mut pos = Position::start(&ShogiVariant);
+    for m in moves {
+        pos.play_str(m).expect("legal");
+    }
+    pos
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.contains("error")).collect()
+}
+
+#[test]
+fn full_usi_session() {
+    let mut e = Engine::start(&[]);
+    let hello = e.ask("usi", "usiok");
+    assert!(hello.iter().any(|l| l.starts_with("id name nue")));
+    assert!(hello.iter().any(|l| l.starts_with("id author ")));
+    for option in [
+        "USI_Hash",
+        "USI_Ponder",
+        "Threads",
+        "MultiPV",
+        "EvalFile",
+        "MaxMovesToDraw",
+    ] {
+        assert!(
+            hello
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type "))),
+            "{option}: {hello:?}"
+        );
+    }
+    e.send("setoption name USI_Hash value 32");
+    e.send("setoption name USI_Ponder value false");
+    e.send("setoption name MaxMovesToDraw value 256");
+    assert!(errors(&e.sync()).is_empty());
+    e.send("usinewgame");
+    e.send("position startpos moves 7g7f 3c3d");
+    let lines = e.ask("go btime 1000 wtime 1000 byoyomi 200", "bestmove");
+    legal(lines.last().expect("bestmove"), &start(&["7g7f", "3c3d"]));
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("info");
+    assert!(info.contains(" score ") && info.contains(" pv "), "{info}");
+
+    e.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    let lines = e.ask("go byoyomi 100", "bestmove");
+    let pos = Position::<Shogi>::from_fen(
+        &ShogiVariant,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    )
+    .expect("valid");
+    legal(lines.last().expect("bestmove"), &pos);
+
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until(Duration::from_secs(10), |l| l.starts_with("info depth 4 "));
+    let lines = e.ask("stop", "bestmove");
+    legal(lines.last().expect("bestmove"), &start(&[]));
+
+    e.send("position startpos moves 7g7f");
+    e.send("go ponder btime 1000 wtime 1000 byoyomi 100");
+    e.until(Duration::from_secs(10), |l| l.starts_with("info depth 3 "));
+    let lines = e.ask("ponderhit", "bestmove");
+    legal(lines.last().expect("bestmove"), &start(&["7g7f"]));
+
+    // A mate in one is reported in plies: "mate 1".
+    e.send("position sfen 7lk/9/8S/9/9/9/9/7L1/8K b G 1");
+    let lines = e.ask("go depth 4", "bestmove");
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:?}");
+    let lines = e.ask("go mate 2000", "checkmate");
+    assert_eq!(lines.last().expect("answer"), "checkmate G*1b");
+
+    // Mated: resign. A valid entering-king declaration: win.
+    e.send("position sfen 8k/8G/8P/9/9/9/9/9/K8 w - 1");
+    let lines = e.ask("go byoyomi 100", "bestmove");
+    assert_eq!(lines.last().expect("bestmove"), "bestmove resign");
+    e.send("position sfen RBGGKSS2/9/NNLL5/9/9/9/9/9/4k4 b 10P2g2s2n2l8p 1");
+    let lines = e.ask("go byoyomi 100", "bestmove");
+    assert_eq!(lines.last().expect("bestmove"), "bestmove win");
+    e.send("position sfen RBGGKSS2/9/NNLL5/9/9/9/9/9/4k4 b 9P2g2s2n2l9p 1");
+    let lines = e.ask("go byoyomi 100", "bestmove");
+    assert_ne!(
+        lines.last().expect("bestmove"),
+        "bestmove win",
+        "27 points are not enough for sente"
+    );
+
+    e.send("gameover win");
+    e.send("gameover");
+    assert!(errors(&e.sync()).is_empty());
+    assert_eq!(e.quit(), 0);
+}
+
+fn expect_error(e: &mut Engine, line: &str, words: &str) {
+    e.send(line);
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: ") && l.contains(words)),
+        "'{line}' should answer an error mentioning '{words}', got {lines:?}"
+    );
+}
+
+#[test]
+fn malformed_usi_lines_keep_the_engine_running() {
+    let mut e = Engine::start(&[]);
+    e.ask("usi", "usiok");
+    e.send("position startpos moves 2g2f");
+    assert!(errors(&e.sync()).is_empty());
+    expect_error(
+        &mut e,
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+        "unknown piece letter",
+    );
+    expect_error(&mut e, "position sfen", "missing SFEN");
+    expect_error(&mut e, "position startpos moves 7g7f 7g7f", "move 2 of the list");
+    expect_error(&mut e, "position startpos moves P*5e", "not a legal move");
+    expect_error(&mut e, "go btime", "missing number");
+    expect_error(&mut e, "go mate soon", "go mate");
+    expect_error(&mut e, "setoption name USI_Hash value -4", "expected a number");
+    expect_error(&mut e, "setoption name NoSuchOption value 1", "unknown option");
+    expect_error(&mut e, "fly", "unknown command");
+    let lines = e.ask("d", "info string fen");
+    assert!(
+        lines
+            .last()
+            .expect("fen")
+            .contains("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL")
+            || lines.last().expect("fen").contains("7P1"),
+        "{lines:?}"
+    );
+    let lines = e.ask("go byoyomi 100", "bestmove");
+    legal(lines.last().expect("bestmove"), &start(&["2g2f"]));
+    assert_eq!(e.quit(), 0);
+}
+
+#[test]
+fn usi_variant_flag_and_uci_shogi() {
+    // UCI can play shogi too (Fairy-Stockfish's way), and `--variant shogi` sets the default.
+    let mut e = Engine::start(&["--variant", "shogi"]);
+    e.ask("uci", "uciok");
+    e.send("position startpos moves 7g7f");
+    let lines = e.ask("go depth 3", "bestmove");
+    legal(lines.last().expect("bestmove"), &start(&["7g7f"]));
+    // Switching games through UCI_Variant.
+    e.send("setoption name UCI_Variant value chess");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string variant chess")),
+        "{lines:?}"
+    );
+    e.send("position startpos moves e2e4");
+    let lines = e.ask("go depth 3", "bestmove");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+    assert_eq!(e.quit(), 0);
+}
