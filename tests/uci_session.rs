@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::engine::Engine;
+use common::engine::{Engine, no_errors};
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::{Game, Position};
 use std::time::{Duration, Instant};
@@ -139,21 +139,6 @@ fn full_session() {
     assert_eq!(e.quit(), 0);
 }
 
-fn no_errors(lines: &[String]) -> bool {
-    lines.iter().all(|l| !l.contains("error"))
-}
-
-fn expect_error(e: &mut Engine, line: &str, words: &str) {
-    e.send(line);
-    let lines = e.sync();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string error: ") && l.contains(words)),
-        "'{line}' should answer an error mentioning '{words}', got {lines:?}"
-    );
-}
-
 #[test]
 fn malformed_lines_keep_state_and_engine_running() {
     let mut e = Engine::start(&[]);
@@ -161,24 +146,23 @@ fn malformed_lines_keep_state_and_engine_running() {
     e.send("position startpos moves d2d4");
     assert!(no_errors(&e.sync()));
 
-    expect_error(&mut e, "go wtime", "missing number");
-    expect_error(&mut e, "go depth x", "expected a non-negative number");
-    expect_error(&mut e, "go sideways 3", "unknown parameter");
-    expect_error(
-        &mut e,
+    e.expect_error("go wtime", "missing number");
+    e.expect_error("go depth x", "expected a non-negative number");
+    e.expect_error("go sideways 3", "unknown parameter");
+    e.expect_error(
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
         "unknown piece letter",
     );
-    expect_error(&mut e, "position fen", "missing FEN");
-    expect_error(&mut e, "position startpos moves e2e4 e2e4", "move 2 of the list");
-    expect_error(&mut e, "position startpos moves e9e4", "expected squares");
-    expect_error(&mut e, "position sideways", "expected 'startpos' or 'fen'");
-    expect_error(&mut e, "setoption name NoSuchOption value 3", "unknown option");
-    expect_error(&mut e, "setoption name Hash value lots", "expected a number");
-    expect_error(&mut e, "setoption name Threads value 0", "from 1 to 256");
-    expect_error(&mut e, "setoption name UCI_Variant value nosuchgame", "unknown variant");
-    expect_error(&mut e, "frobnicate", "unknown command");
-    expect_error(&mut e, "\u{1}\u{2}garbage\u{7f}", "unknown command");
+    e.expect_error("position fen", "missing FEN");
+    e.expect_error("position startpos moves e2e4 e2e4", "move 2 of the list");
+    e.expect_error("position startpos moves e9e4", "expected squares");
+    e.expect_error("position sideways", "expected 'startpos' or 'fen'");
+    e.expect_error("setoption name NoSuchOption value 3", "unknown option");
+    e.expect_error("setoption name Hash value lots", "expected a number");
+    e.expect_error("setoption name Threads value 0", "from 1 to 256");
+    e.expect_error("setoption name UCI_Variant value nosuchgame", "unknown variant");
+    e.expect_error("frobnicate", "unknown command");
+    e.expect_error("\u{1}\u{2}garbage\u{7f}", "unknown command");
 
     // The position after d2d4 survived every bad line.
     let lines = e.ask("d", "info string fen");
@@ -241,16 +225,11 @@ fn eval_file_option() {
             .any(|l| l.contains("hand-crafted evaluation (EvalFile none)")),
         "{lines:?}"
     );
-    expect_error(
-        &mut e,
+    e.expect_error(
         &format!("setoption name EvalFile value {}", dir.join("missing.nnue").display()),
         "cannot read",
     );
-    expect_error(
-        &mut e,
-        &format!("setoption name EvalFile value {}", bad.display()),
-        "bad.nnue",
-    );
+    e.expect_error(&format!("setoption name EvalFile value {}", bad.display()), "bad.nnue");
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::engine::Engine;
+use common::engine::{Engine, no_errors};
 use nue::game::shogi::{Shogi, ShogiVariant};
 use nue::game::{Game, Position};
 use std::time::Duration;
@@ -25,10 +25,6 @@ fn start(moves: &[&str]) -> Position<Shogi> {
         pos.play_str(m).expect("legal");
     }
     pos
-}
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines.iter().filter(|l| l.contains("error")).collect()
 }
 
 #[test]
@@ -55,7 +51,7 @@ fn full_usi_session() {
     e.send("setoption name USI_Hash value 32");
     e.send("setoption name USI_Ponder value false");
     e.send("setoption name MaxMovesToDraw value 256");
-    assert!(errors(&e.sync()).is_empty());
+    assert!(no_errors(&e.sync()));
     e.send("usinewgame");
     e.send("position startpos moves 7g7f 3c3d");
     let lines = e.ask("go btime 1000 wtime 1000 byoyomi 200", "bestmove");
@@ -108,19 +104,8 @@ fn full_usi_session() {
 
     e.send("gameover win");
     e.send("gameover");
-    assert!(errors(&e.sync()).is_empty());
+    assert!(no_errors(&e.sync()));
     assert_eq!(e.quit(), 0);
-}
-
-fn expect_error(e: &mut Engine, line: &str, words: &str) {
-    e.send(line);
-    let lines = e.sync();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string error: ") && l.contains(words)),
-        "'{line}' should answer an error mentioning '{words}', got {lines:?}"
-    );
 }
 
 #[test]
@@ -128,20 +113,19 @@ fn malformed_usi_lines_keep_the_engine_running() {
     let mut e = Engine::start(&[]);
     e.ask("usi", "usiok");
     e.send("position startpos moves 2g2f");
-    assert!(errors(&e.sync()).is_empty());
-    expect_error(
-        &mut e,
+    assert!(no_errors(&e.sync()));
+    e.expect_error(
         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
         "unknown piece letter",
     );
-    expect_error(&mut e, "position sfen", "missing SFEN");
-    expect_error(&mut e, "position startpos moves 7g7f 7g7f", "move 2 of the list");
-    expect_error(&mut e, "position startpos moves P*5e", "not a legal move");
-    expect_error(&mut e, "go btime", "missing number");
-    expect_error(&mut e, "go mate soon", "go mate");
-    expect_error(&mut e, "setoption name USI_Hash value -4", "expected a number");
-    expect_error(&mut e, "setoption name NoSuchOption value 1", "unknown option");
-    expect_error(&mut e, "fly", "unknown command");
+    e.expect_error("position sfen", "missing SFEN");
+    e.expect_error("position startpos moves 7g7f 7g7f", "move 2 of the list");
+    e.expect_error("position startpos moves P*5e", "not a legal move");
+    e.expect_error("go btime", "missing number");
+    e.expect_error("go mate soon", "go mate");
+    e.expect_error("setoption name USI_Hash value -4", "expected a number");
+    e.expect_error("setoption name NoSuchOption value 1", "unknown option");
+    e.expect_error("fly", "unknown command");
     let lines = e.ask("d", "info string fen");
     assert!(
         lines

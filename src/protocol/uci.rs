@@ -16,7 +16,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "isready" => Ok(Command::IsReady),
         "ucinewgame" => Ok(Command::NewGame),
         "setoption" => parse_setoption(rest),
-        "position" => parse_position(rest),
+        "position" => parse_position(rest, "fen"),
         "go" => parse_go(rest),
         "stop" => Ok(Command::Stop),
         "ponderhit" => Ok(Command::PonderHit),
@@ -41,24 +41,24 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
     Ok(Command::SetOption { name, value })
 }
 
-fn parse_position(rest: &[&str]) -> Result<Command, String> {
+/// Parses `position startpos|<keyword> <fields...> [moves ...]`; the keyword is `fen` in UCI
+/// and `sfen` in USI.
+pub fn parse_position(rest: &[&str], keyword: &str) -> Result<Command, String> {
     let moves_at = rest.iter().position(|&t| t == "moves");
     let spec = &rest[..moves_at.unwrap_or(rest.len())];
     let moves = moves_at.map_or_else(Vec::new, |i| rest[i + 1..].iter().map(|s| s.to_string()).collect());
     let start = match spec.split_first() {
         Some((&"startpos", [])) => Start::StartPos,
-        Some((&"startpos", extra)) => {
-            return Err(format!("position startpos: unexpected '{}'", extra.join(" ")));
-        }
-        Some((&"fen", fields)) if !fields.is_empty() => Start::Fen(fields.join(" ")),
-        Some((&"fen", _)) => return Err("position fen: missing FEN".into()),
+        Some((&"startpos", extra)) => return Err(format!("position startpos: unexpected '{}'", extra.join(" "))),
+        Some((&k, fields)) if k == keyword && !fields.is_empty() => Start::Fen(fields.join(" ")),
+        Some((&k, _)) if k == keyword => return Err(format!("position {keyword}: missing {}", keyword.to_uppercase())),
         Some((&other, _)) => {
             return Err(format!(
-                "position: expected 'startpos' or 'fen', found '{}'",
+                "position: expected 'startpos' or '{keyword}', found '{}'",
                 other.escape_debug()
             ));
         }
-        None => return Err("position: expected 'startpos' or 'fen'".into()),
+        None => return Err(format!("position: expected 'startpos' or '{keyword}'")),
     };
     Ok(Command::Position { start, moves })
 }

@@ -4,8 +4,8 @@
 //! is a time limit for a mate search, `position sfen` sets a position, and `gameover` ends a
 //! game (stopping any search).
 
+use super::Command;
 use super::uci;
-use super::{Command, Start};
 
 /// Parses one USI line.
 pub fn parse(line: &str) -> Result<Command, String> {
@@ -17,30 +17,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "usi" => Ok(Command::Hello),
         "usinewgame" => Ok(Command::NewGame),
         "gameover" => Ok(Command::GameOver),
-        "position" => parse_position(rest),
+        "position" => uci::parse_position(rest, "sfen"),
         "go" => parse_go(rest),
         "isready" | "setoption" | "stop" | "ponderhit" | "quit" | "d" | "debug" | "register" => uci::parse(line),
         other => Err(format!("unknown command '{}'", other.escape_debug())),
     }
-}
-
-fn parse_position(rest: &[&str]) -> Result<Command, String> {
-    let moves_at = rest.iter().position(|&t| t == "moves");
-    let spec = &rest[..moves_at.unwrap_or(rest.len())];
-    let moves = moves_at.map_or_else(Vec::new, |i| rest[i + 1..].iter().map(|s| s.to_string()).collect());
-    let start = match spec.split_first() {
-        Some((&"startpos", [])) => Start::StartPos,
-        Some((&"sfen", fields)) if !fields.is_empty() => Start::Fen(fields.join(" ")),
-        Some((&"sfen", _)) => return Err("position sfen: missing SFEN".into()),
-        Some((&other, _)) => {
-            return Err(format!(
-                "position: expected 'startpos' or 'sfen', found '{}'",
-                other.escape_debug()
-            ));
-        }
-        None => return Err("position: expected 'startpos' or 'sfen'".into()),
-    };
-    Ok(Command::Position { start, moves })
 }
 
 fn parse_go(rest: &[&str]) -> Result<Command, String> {

@@ -106,6 +106,19 @@ impl Engine {
 }
 
 impl Engine {
+    /// Sends `line`, then asserts an `info string error` mentioning `words` comes back before
+    /// `readyok`.
+    pub fn expect_error(&mut self, line: &str, words: &str) {
+        self.send(line);
+        let lines = self.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: ") && l.contains(words)),
+            "'{line}' should answer an error mentioning '{words}', got {lines:?}"
+        );
+    }
+
     /// Closes stdin (end of input), then collects every line until the engine exits; returns
     /// them with the exit code.
     pub fn close(mut self) -> (Vec<String>, i32) {
@@ -124,4 +137,9 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Whether no line reports an error.
+pub fn no_errors(lines: &[String]) -> bool {
+    lines.iter().all(|l| !l.contains("error"))
 }

@@ -3,7 +3,7 @@
 //! sente's first).
 
 use super::attacks::*;
-use super::{EMPTY, HAND_KINDS, HAND_MAX, Shogi, dead_squares, square_name, unpromoted};
+use super::{EMPTY, HAND_KINDS, HAND_MAX, Shogi, can_promote, dead_squares, promoted, square_name, unpromoted};
 use crate::core::{Color, PositionError};
 
 const LETTERS: [u8; 8] = *b"PLNSGBRK";
@@ -124,23 +124,15 @@ impl Shogi {
                 } else {
                     Color::Black
                 };
-                let kind = if promote {
-                    match kind {
-                        PAWN => PRO_PAWN,
-                        LANCE => PRO_LANCE,
-                        KNIGHT => PRO_KNIGHT,
-                        SILVER => PRO_SILVER,
-                        BISHOP => HORSE,
-                        ROOK => DRAGON,
-                        _ => {
-                            return Err(err(
-                                "board",
-                                format!("'+{c}' on rank {rank_name}: kings and golds do not promote"),
-                            ));
-                        }
+                let kind = match (promote, can_promote(kind)) {
+                    (false, _) => kind,
+                    (true, true) => promoted(kind),
+                    (true, false) => {
+                        return Err(err(
+                            "board",
+                            format!("'+{c}' on rank {rank_name}: kings and golds do not promote"),
+                        ));
                     }
-                } else {
-                    kind
                 };
                 promote = false;
                 let sq = rank * 9 + file;
