@@ -23,6 +23,31 @@ impl PositionError {
     }
 }
 
+/// Splits a FEN-like string into its whitespace-separated fields, checking their number.
+/// `dialect` names the notation in messages (`FEN`, `SFEN`); `expected` describes the full set
+/// of fields.
+///
+/// # Errors
+/// An empty string, or a field count not in `allowed`.
+pub fn fen_fields<'a>(
+    text: &'a str,
+    allowed: &[usize],
+    dialect: &str,
+    expected: &str,
+) -> Result<Vec<&'a str>, PositionError> {
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    if fields.is_empty() {
+        return Err(PositionError::new("position", format!("empty {dialect}")));
+    }
+    if !allowed.contains(&fields.len()) {
+        return Err(PositionError::new(
+            "position",
+            format!("expected {expected}, found {}", fields.len()),
+        ));
+    }
+    Ok(fields)
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid position ({}): {}", self.field, self.message)

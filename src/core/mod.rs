@@ -10,6 +10,6 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use error::{MoveError, PositionError};
+pub use error::{MoveError, PositionError, fen_fields};
 pub use outcome::Outcome;
 pub use square::Square;

@@ -2,7 +2,7 @@
 //! Shredder-FEN castling for Chess960, and printing (Shredder letters for Chess960 positions).
 
 use super::{Chess, EMPTY, K, NO_EP, P, R, bit, square_name};
-use crate::core::{Color, PositionError};
+use crate::core::{Color, PositionError, fen_fields};
 
 const PIECE_LETTERS: &[u8; 6] = b"pnbrqk";
 
@@ -19,19 +19,12 @@ impl Chess {
     /// pieces or 8 pawns a side, castling rights without their king and rook in place, an
     /// impossible en-passant square, bad clocks, and the side not to move being in check.
     pub(super) fn parse_fen(fen: &str) -> Result<Chess, PositionError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.is_empty() {
-            return Err(err("position", "empty FEN"));
-        }
-        if fields.len() != 6 && fields.len() != 4 {
-            return Err(err(
-                "position",
-                format!(
-                    "expected 6 fields (board, side, castling, en passant, halfmove clock, fullmove number), found {}",
-                    fields.len()
-                ),
-            ));
-        }
+        let fields = fen_fields(
+            fen,
+            &[4, 6],
+            "FEN",
+            "6 fields (board, side, castling, en passant, halfmove clock, fullmove number)",
+        )?;
         let mut pos = Chess::empty();
         pos.parse_board(fields[0])?;
         pos.side = match fields[1] {

@@ -4,7 +4,7 @@
 
 use super::attacks::*;
 use super::{EMPTY, HAND_KINDS, HAND_MAX, Shogi, can_promote, dead_squares, promoted, square_name, unpromoted};
-use crate::core::{Color, PositionError};
+use crate::core::{Color, PositionError, fen_fields};
 
 const LETTERS: [u8; 8] = *b"PLNSGBRK";
 
@@ -25,19 +25,12 @@ impl Shogi {
     /// unpromoted pawns of one side on a file, more pieces of a kind than the set has,
     /// malformed hands, promoted kings or golds, and the side not to move being in check.
     pub(super) fn parse_sfen(text: &str) -> Result<Shogi, PositionError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-        if fields.is_empty() {
-            return Err(err("position", "empty SFEN"));
-        }
-        if fields.len() != 3 && fields.len() != 4 {
-            return Err(err(
-                "position",
-                format!(
-                    "expected 4 fields (board, side to move, hands, move number), found {}",
-                    fields.len()
-                ),
-            ));
-        }
+        let fields = fen_fields(
+            text,
+            &[3, 4],
+            "SFEN",
+            "4 fields (board, side to move, hands, move number)",
+        )?;
         let mut pos = Shogi::empty();
         pos.parse_board(fields[0])?;
         pos.side = match fields[1] {

@@ -61,7 +61,7 @@ impl Shogi {
         for color in crate::core::Color::ALL {
             let k = self.king_square(color);
             let near = t.step[0][KING][k];
-            let wider = near | near.iter_ring(t);
+            let wider = near | king_ring(near, t);
             let guards = (self.golds() | self.kinds[SILVER]) & self.colors[color.index()] & near;
             let attackers = self.colors[(!color).index()] & wider & !self.kinds[PAWN];
             let s = 25 * guards.count_ones() as i32 - 20 * attackers.count_ones() as i32;
@@ -71,20 +71,14 @@ impl Shogi {
     }
 }
 
-trait Ring {
-    fn iter_ring(self, t: &Tables) -> u128;
-}
-
-impl Ring for u128 {
-    /// Squares one king step from any square of `self`.
-    fn iter_ring(self, t: &Tables) -> u128 {
-        let mut bb = self;
-        let mut out = 0;
-        while bb != 0 {
-            let s = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            out |= t.step[0][KING][s];
-        }
-        out
+/// Squares one king step from any square of `squares`.
+fn king_ring(squares: u128, t: &Tables) -> u128 {
+    let mut bb = squares;
+    let mut out = 0;
+    while bb != 0 {
+        let s = bb.trailing_zeros() as usize;
+        bb &= bb - 1;
+        out |= t.step[0][KING][s];
     }
+    out
 }
