@@ -10,6 +10,7 @@ mod dirty;
 mod movelist;
 pub mod perft;
 mod position;
+pub mod see;
 pub mod shogi;
 
 pub use dirty::{Dirty, HandChange, PieceOn};

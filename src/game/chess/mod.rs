@@ -15,7 +15,7 @@ pub use moves::{Move, MoveKind};
 use self::attacks::{KING, KNIGHT, PAWN, sliders};
 use crate::core::zobrist;
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
-use crate::game::{Dims, Dirty, GameMove, GenKind, Piece, RepetitionRules};
+use crate::game::{Dims, Dirty, GameMove, GenKind, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
 pub const PAWN_KIND: u8 = 0;
@@ -730,58 +730,53 @@ impl Chess {
         let values = &terms::terms().see;
         let (from, to) = (mv.from(), mv.to());
         let target = self.board[to as usize];
-        let mut swap = if target == EMPTY {
+        let victim = if target == EMPTY {
             0
         } else {
             values[target as usize % 6]
-        } - threshold;
-        if swap < 0 {
-            return false;
+        };
+        let mover = values[self.board[from as usize] as usize % 6];
+        let occ = self.occupied() ^ bit(from) ^ bit(to);
+        let mut exchange = ChessExchange {
+            board: self,
+            to: to as usize,
+            occ,
+            attackers: self.attackers(to, Color::White, occ) | self.attackers(to, Color::Black, occ),
+        };
+        see::exchange_at_least(victim, mover, threshold, self.side, &mut exchange)
+    }
+}
+
+/// The captures on one square, with x-rays revealed as pieces leave.
+struct ChessExchange<'a> {
+    board: &'a Chess,
+    to: usize,
+    occ: u64,
+    attackers: u64,
+}
+
+impl see::Exchange for ChessExchange<'_> {
+    fn next(&mut self, color: Color) -> Option<see::Capturer> {
+        let b = self.board;
+        self.attackers &= self.occ;
+        let mine = self.attackers & b.colors[color.index()];
+        let kind = (0..6).find(|&k| mine & b.kinds[k] != 0)?;
+        if kind == K {
+            return Some(see::Capturer::King);
         }
-        swap = values[self.board[from as usize] as usize % 6] - swap;
-        if swap <= 0 {
-            return true;
-        }
+        let lowest = mine & b.kinds[kind];
+        self.occ ^= lowest & lowest.wrapping_neg();
         let s = sliders();
-        let mut occ = self.occupied() ^ bit(from) ^ bit(to);
-        let mut stm = self.side;
-        let mut attackers = self.attackers(to, Color::White, occ) | self.attackers(to, Color::Black, occ);
-        let diagonal = self.kinds[B] | self.kinds[Q];
-        let straight = self.kinds[R] | self.kinds[Q];
-        let mut result = true;
-        loop {
-            stm = !stm;
-            attackers &= occ;
-            let mine = attackers & self.colors[stm.index()];
-            if mine == 0 {
-                break;
-            }
-            result = !result;
-            // The least valuable attacker captures next.
-            let Some(kind) = (0..6).find(|&k| mine & self.kinds[k] != 0) else {
-                break;
-            };
-            if kind == K {
-                // The king may only take if the opponent has no attacker left.
-                return if attackers & !self.colors[stm.index()] != 0 {
-                    !result
-                } else {
-                    result
-                };
-            }
-            swap = values[kind] - swap;
-            if swap < i32::from(result) {
-                break;
-            }
-            let lowest = mine & self.kinds[kind];
-            occ ^= lowest & lowest.wrapping_neg();
-            if matches!(kind, P | B | Q) {
-                attackers |= s.bishop(to as usize, occ) & diagonal;
-            }
-            if matches!(kind, R | Q) {
-                attackers |= s.rook(to as usize, occ) & straight;
-            }
+        if matches!(kind, P | B | Q) {
+            self.attackers |= s.bishop(self.to, self.occ) & (b.kinds[B] | b.kinds[Q]);
         }
-        result
+        if matches!(kind, R | Q) {
+            self.attackers |= s.rook(self.to, self.occ) & (b.kinds[R] | b.kinds[Q]);
+        }
+        Some(see::Capturer::Piece(terms::terms().see[kind]))
+    }
+
+    fn has_attacker(&self, color: Color) -> bool {
+        self.attackers & self.occ & self.board.colors[color.index()] != 0
     }
 }

@@ -12,7 +12,7 @@ mod terms;
 use self::attacks::*;
 use crate::core::zobrist;
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
-use crate::game::{Dims, Dirty, GameMove, GenKind, HandChange, Piece, RepetitionRules};
+use crate::game::{Dims, Dirty, GameMove, GenKind, HandChange, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
 /// Mailbox value of an empty square; pieces are `color * 14 + kind`.
@@ -326,58 +326,58 @@ impl Shogi {
         board_points + hand_points >= if us == Color::White { 28 } else { 27 }
     }
 
-    /// Static exchange evaluation on the target square (the swap algorithm; drops exchange
+    /// Static exchange evaluation on the target square (the shared swap loop; drops exchange
     /// nothing). Promotions are not counted; pins are ignored.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        let values = &terms::terms().see;
         if mv.is_drop() {
             return 0 >= threshold;
         }
+        let values = &terms::terms().see;
         let (from, to) = (mv.from(), mv.to());
         let target = self.board[to];
-        let mut swap = if target == EMPTY {
+        let victim = if target == EMPTY {
             0
         } else {
             values[target as usize % 14]
-        } - threshold;
-        if swap < 0 {
-            return false;
+        };
+        let mover = values[self.board[from] as usize % 14];
+        let mut exchange = ShogiExchange {
+            board: self,
+            to,
+            occ: self.occupied() ^ bit(from),
+        };
+        see::exchange_at_least(victim, mover, threshold, self.side, &mut exchange)
+    }
+}
+
+/// The captures on one square; attackers are recomputed over the shrinking occupancy, which
+/// reveals the pieces behind those that have left.
+struct ShogiExchange<'a> {
+    board: &'a Shogi,
+    to: usize,
+    occ: u128,
+}
+
+impl see::Exchange for ShogiExchange<'_> {
+    fn next(&mut self, color: Color) -> Option<see::Capturer> {
+        let b = self.board;
+        let values = &terms::terms().see;
+        let mine = b.attackers(self.to, color, self.occ) & self.occ;
+        let (kind, sq) = (0..14)
+            .filter_map(|k| {
+                let bb = mine & b.kinds[k];
+                (bb != 0).then(|| (k, bb.trailing_zeros() as usize))
+            })
+            .min_by_key(|&(k, _)| values[k])?;
+        if kind == KING {
+            return Some(see::Capturer::King);
         }
-        swap = values[self.board[from] as usize % 14] - swap;
-        if swap <= 0 {
-            return true;
-        }
-        let mut occ = self.occupied() ^ bit(from);
-        let mut stm = self.side;
-        let mut result = true;
-        loop {
-            stm = !stm;
-            let mine = self.attackers(to, stm, occ) & occ;
-            if mine == 0 {
-                break;
-            }
-            result = !result;
-            let (kind, sq) = (0..14)
-                .filter_map(|k| {
-                    let b = mine & self.kinds[k];
-                    (b != 0).then(|| (k, b.trailing_zeros() as usize))
-                })
-                .min_by_key(|&(k, _)| values[k])
-                .unwrap_or((KING, mine.trailing_zeros() as usize));
-            if kind == KING {
-                return if self.attackers(to, !stm, occ) & occ != 0 {
-                    !result
-                } else {
-                    result
-                };
-            }
-            swap = values[kind] - swap;
-            if swap < i32::from(result) {
-                break;
-            }
-            occ ^= bit(sq);
-        }
-        result
+        self.occ ^= bit(sq);
+        Some(see::Capturer::Piece(values[kind]))
+    }
+
+    fn has_attacker(&self, color: Color) -> bool {
+        self.board.attackers(self.to, color, self.occ) & self.occ != 0
     }
 }
 
