@@ -46,26 +46,7 @@ impl ForGame for Perft<'_> {
     type Output = Result<(), String>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let board = board_from::<G>(variant, self.fen)?;
-        let start = Instant::now();
-        let lines = perft::divide(&board, self.depth.max(1), self.threads);
-        let nodes: u64 = if self.depth == 0 {
-            1
-        } else {
-            lines.iter().map(|(_, n)| n).sum()
-        };
-        let elapsed = start.elapsed();
-        let mut out = String::new();
-        if self.depth > 0 {
-            for (mv, n) in &lines {
-                out.push_str(&format!("{mv}: {n}\n"));
-            }
-        }
-        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-        out.push_str(&format!(
-            "\nNodes searched: {nodes}\nTime (ms): {}\nNodes/second: {nps}\n",
-            elapsed.as_millis()
-        ));
-        print!("{out}");
+        print!("{}", perft::report(&board, self.depth, self.threads));
         Ok(())
     }
 }
@@ -94,7 +75,7 @@ struct Printer;
 
 impl Reporter for Printer {
     fn info(&self, info: &Info) {
-        println!("{}", nue::protocol::uci::format_info(info));
+        println!("{}", nue::protocol::uci::format_info(info, false));
     }
 }
 

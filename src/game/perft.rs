@@ -54,3 +54,29 @@ pub fn divide<G: Game>(board: &G, depth: u32, threads: usize) -> Vec<(String, u6
         .map(|(&mv, n)| (board.fmt_move(mv), n.into_inner()))
         .collect()
 }
+
+/// The divide report both `nue perft` and `go perft` print: one `move: count` line per root move,
+/// a blank line, then `Nodes searched`, `Time (ms)` and `Nodes/second`. Depth 0 counts the
+/// position itself and lists no moves.
+pub fn report<G: Game>(board: &G, depth: u32, threads: usize) -> String {
+    let start = std::time::Instant::now();
+    let lines = divide(board, depth.max(1), threads);
+    let nodes: u64 = if depth == 0 {
+        1
+    } else {
+        lines.iter().map(|(_, n)| n).sum()
+    };
+    let elapsed = start.elapsed();
+    let mut out = String::new();
+    if depth > 0 {
+        for (mv, n) in &lines {
+            out.push_str(&format!("{mv}: {n}\n"));
+        }
+    }
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    out.push_str(&format!(
+        "\nNodes searched: {nodes}\nTime (ms): {}\nNodes/second: {nps}\n",
+        elapsed.as_millis()
+    ));
+    out
+}

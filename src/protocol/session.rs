@@ -7,7 +7,7 @@ use super::{Command, Flavor, Start, uci};
 use crate::eval::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
 use crate::nnue::FeatureLayout;
-use crate::search::{Info, Limits, MATE_BOUND, Reporter, Score, Search, SearchOptions, Signals};
+use crate::search::{Info, Limits, MATE_BOUND, Reporter, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -76,28 +76,7 @@ struct Printer(Flavor);
 
 impl Reporter for Printer {
     fn info(&self, info: &Info) {
-        println!("{}", format_info(self.0, info));
-    }
-}
-
-/// An `info` line: UCI gives mate scores in moves, USI in plies.
-pub fn format_info(flavor: Flavor, info: &Info) -> String {
-    match (flavor, info.score) {
-        (Flavor::Usi, Score::MatePlies(p)) => {
-            let line = uci::format_info(info);
-            let uci_mate = uci::format_info(&Info {
-                pv: Vec::new(),
-                ..info.clone()
-            });
-            // Replace UCI's "mate <moves>" by USI's "mate <plies>".
-            let moves = uci_mate
-                .split(" score mate ")
-                .nth(1)
-                .and_then(|t| t.split(' ').next())
-                .unwrap_or("0");
-            line.replacen(&format!(" score mate {moves} "), &format!(" score mate {p} "), 1)
-        }
-        _ => uci::format_info(info),
+        println!("{}", uci::format_info(info, self.0 == Flavor::Usi));
     }
 }
 
@@ -348,16 +327,10 @@ impl<G: Game> Session for GameSession<G> {
             Command::Position { start, moves } => self.set_position(&start, &moves)?,
             Command::Go(limits) => self.go(limits, None)?,
             Command::GoMate(ms) => self.go(Limits::default(), Some(ms))?,
-            Command::Perft(depth) => {
-                let start = std::time::Instant::now();
-                let lines = perft::divide(self.pos.board(), depth.max(1), self.options.search.threads);
-                let mut total = 0;
-                for (mv, n) in &lines {
-                    println!("{mv}: {n}");
-                    total += n;
-                }
-                println!("\nNodes searched: {total}\nTime (ms): {}", start.elapsed().as_millis());
-            }
+            Command::Perft(depth) => print!(
+                "{}",
+                perft::report(self.pos.board(), depth, self.options.search.threads)
+            ),
             Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),
             Command::Display => println!("info string fen {}", self.pos.board().to_fen()),

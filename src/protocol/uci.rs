@@ -148,13 +148,13 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, String> {
     Ok(Command::Go(limits))
 }
 
-/// Formats an `info` line: score in centipawns or in moves to mate, `pv` last.
-pub fn format_info(info: &Info) -> String {
+/// Formats an `info` line: score in centipawns or mate (in moves for UCI, in plies when
+/// `mate_in_plies`, as USI counts), `pv` last.
+pub fn format_info(info: &Info, mate_in_plies: bool) -> String {
     let score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
-        Score::MatePlies(p) => {
-            format!("mate {}", if p > 0 { (p + 1) / 2 } else { -((-p + 1) / 2) })
-        }
+        Score::MatePlies(p) if mate_in_plies => format!("mate {p}"),
+        Score::MatePlies(p) => format!("mate {}", if p > 0 { (p + 1) / 2 } else { -((-p + 1) / 2) }),
     };
     let bound = match info.lower_bound {
         Some(true) => " lowerbound",
@@ -223,12 +223,14 @@ mod tests {
             time_ms: 1,
             pv: vec!["e2e4".into()],
         };
-        assert!(format_info(&info).contains("score mate 2 "));
-        assert!(format_info(&info).ends_with("pv e2e4"));
+        assert!(format_info(&info, false).contains("score mate 2 "));
+        assert!(format_info(&info, true).contains("score mate 3 "));
+        assert!(format_info(&info, false).ends_with("pv e2e4"));
         let info = Info {
             score: Score::MatePlies(-2),
             ..info
         };
-        assert!(format_info(&info).contains("score mate -1 "));
+        assert!(format_info(&info, false).contains("score mate -1 "));
+        assert!(format_info(&info, true).contains("score mate -2 "));
     }
 }

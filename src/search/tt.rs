@@ -47,6 +47,8 @@ struct Slot {
 
 const CLUSTER: usize = 4;
 const GENERATION_STEP: u8 = 4;
+/// Entries `hashfull` looks at: the first thousand clusters.
+const HASHFULL_SAMPLE: usize = 1000 * CLUSTER;
 
 /// The shared table. Sized in MiB; `clear` and `resize` need exclusive access.
 pub struct TranspositionTable {
@@ -191,7 +193,7 @@ impl TranspositionTable {
     /// Permille of a sample of entries written in the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);
-        let sample = self.slots.len().min(1000 * CLUSTER / CLUSTER * CLUSTER);
+        let sample = self.slots.len().min(HASHFULL_SAMPLE);
         let used = self.slots[..sample]
             .iter()
             .filter(|s| {
