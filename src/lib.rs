@@ -15,3 +15,4 @@ pub mod protocol;
 pub mod registry;
 pub mod search;
 pub mod train;
+pub mod variant;

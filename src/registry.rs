@@ -1,10 +1,17 @@
 //! The games the engine knows by name, and the one place that turns a name into a concrete game
 //! type: [`with_game`] runs a [`ForGame`] action monomorphised for the selected game, so
 //! commands and protocols stay generic.
+//!
+//! Chess and shogi have native implementations; every other name (or a path to a `.toml` file)
+//! is a fairy variant, played by `Fairy<u64>` on boards of up to 64 squares and `Fairy<u128>` on
+//! larger ones.
 
 use crate::game::Game;
 use crate::game::chess::{Chess, ChessVariant};
+use crate::game::fairy::{Fairy, Rules};
 use crate::game::shogi::{Shogi, ShogiVariant};
+use crate::variant::{self, Definition};
+use std::sync::Mutex;
 
 /// Names accepted for each built-in game (the first is the canonical one).
 pub const CHESS_NAMES: &[&str] = &["chess", "standard", "normal", "chess960", "fischerandom"];
@@ -17,26 +24,66 @@ pub trait ForGame {
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output;
 }
 
-/// Every variant name the engine accepts, canonical names first.
+/// Every variant name the engine accepts: the native games, then the built-in fairy variants.
 pub fn variant_names() -> Vec<&'static str> {
-    vec![CHESS_NAMES[0], SHOGI_NAMES[0]]
+    let native = [CHESS_NAMES[0], SHOGI_NAMES[0]];
+    native
+        .into_iter()
+        .chain(variant::builtin_names().into_iter().filter(|n| !native.contains(n)))
+        .collect()
 }
 
-/// Runs `action` for the game called `name` (case-insensitive).
+/// A fairy variant compiled for its bitboard width.
+#[derive(Clone, Copy)]
+enum Compiled {
+    Small(&'static Rules<u64>),
+    Large(&'static Rules<u128>),
+}
+
+/// Built-in variants compiled so far: compiled rules live for the whole run, so each is built
+/// once however often a GUI switches variants.
+static COMPILED: Mutex<Vec<(String, Compiled)>> = Mutex::new(Vec::new());
+
+fn compile(def: Definition) -> Result<Compiled, String> {
+    if def.files as usize * def.ranks as usize <= 64 {
+        Rules::<u64>::build(def).map(Compiled::Small)
+    } else {
+        Rules::<u128>::build(def).map(Compiled::Large)
+    }
+    .map_err(|e| e.to_string())
+}
+
+fn load_fairy(spec: &str) -> Result<Compiled, String> {
+    let key = spec.to_ascii_lowercase();
+    let cacheable = !variant::is_path(spec);
+    if cacheable
+        && let Ok(cache) = COMPILED.lock()
+        && let Some((_, c)) = cache.iter().find(|(k, _)| *k == key)
+    {
+        return Ok(*c);
+    }
+    let compiled = compile(variant::load(spec).map_err(|e| e.to_string())?)?;
+    if cacheable && let Ok(mut cache) = COMPILED.lock() {
+        cache.push((key, compiled));
+    }
+    Ok(compiled)
+}
+
+/// Runs `action` for the game called `name` (case-insensitive), or defined by the `.toml` file
+/// at path `name`.
 ///
 /// # Errors
-/// An unknown name, with the list of known ones.
+/// An unknown name, or every problem of a variant file.
 pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, String> {
     let lower = name.to_ascii_lowercase();
     if CHESS_NAMES.contains(&lower.as_str()) {
-        Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::nets::chess()))
-    } else if SHOGI_NAMES.contains(&lower.as_str()) {
-        Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::nets::shogi()))
-    } else {
-        Err(format!(
-            "unknown variant '{}' (known: {})",
-            name.escape_debug(),
-            [CHESS_NAMES, SHOGI_NAMES].concat().join(", ")
-        ))
+        return Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::nets::chess()));
     }
+    if SHOGI_NAMES.contains(&lower.as_str()) {
+        return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::nets::shogi()));
+    }
+    Ok(match load_fairy(name)? {
+        Compiled::Small(rules) => action.run::<Fairy<u64>>(&rules, &rules.def.name, None),
+        Compiled::Large(rules) => action.run::<Fairy<u128>>(&rules, &rules.def.name, None),
+    })
 }

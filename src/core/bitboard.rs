@@ -43,6 +43,8 @@ pub trait Bitboard:
     fn count(self) -> u32;
     /// The lowest set square; meaningless on an empty bitboard.
     fn lsb(self) -> Square;
+    /// The highest set square; meaningless on an empty bitboard.
+    fn msb(self) -> Square;
     /// Whether no square is set.
     fn is_empty(self) -> bool;
     /// Clears the lowest set square and returns it; meaningless on an empty bitboard.
@@ -90,6 +92,10 @@ macro_rules! impl_bitboard {
             #[inline(always)]
             fn lsb(self) -> Square {
                 Square(self.trailing_zeros() as u8)
+            }
+            #[inline(always)]
+            fn msb(self) -> Square {
+                Square((<$t>::BITS - 1 - self.leading_zeros()) as u8)
             }
             #[inline(always)]
             fn is_empty(self) -> bool {
@@ -143,6 +149,7 @@ mod tests {
         assert_eq!(bb.count(), 3);
         assert!(bb.has(Square(17)) && !bb.has(Square(16)));
         assert_eq!(bb.lsb(), Square(3));
+        assert_eq!(bb.msb(), top);
         assert!(bb.more_than_one());
         let squares: Vec<Square> = bb.squares().collect();
         assert_eq!(squares, vec![Square(3), Square(17), top]);

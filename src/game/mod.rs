@@ -7,6 +7,7 @@
 
 pub mod chess;
 mod dirty;
+pub mod fairy;
 mod movelist;
 pub mod perft;
 mod position;

@@ -7,6 +7,8 @@ use std::ops::{Deref, DerefMut};
 pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send {
     fn push(&mut self, mv: M);
     fn clear(&mut self);
+    /// Keeps only the moves for which `keep` is true, in order.
+    fn retain(&mut self, keep: impl FnMut(&mut M) -> bool);
 }
 
 impl<M: Copy + Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
@@ -17,5 +19,9 @@ impl<M: Copy + Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
     #[inline(always)]
     fn clear(&mut self) {
         ArrayVec::clear(self)
+    }
+    #[inline]
+    fn retain(&mut self, keep: impl FnMut(&mut M) -> bool) {
+        ArrayVec::retain(self, keep)
     }
 }

@@ -1,0 +1,421 @@
+//! Fairy-Stockfish's FEN dialect for the interpreter: multi-digit empty runs (`10`), any piece
+//! letters of the variant, an optional empty holdings field (`[]`), X-FEN or Shredder castling
+//! (`KQkq`, `HAha`), en-passant squares, and check counters (`3+3`) for n-check variants; and
+//! the coordinate move notation (`e2e4`, `a7a8q`, castling as king to its target unless
+//! Chess960 notation is on).
+
+use super::moves::{FairyMove, Special};
+use super::{EMPTY, Fairy, NO_SQUARE};
+use crate::core::{Bitboard, Color, PositionError, Square};
+use crate::game::Piece;
+use crate::variant::MAX_KINDS;
+
+impl<B: Bitboard> Fairy<B> {
+    /// `e4`, `j10`.
+    pub(super) fn square_name(&self, sq: Square) -> String {
+        let files = self.rules.files;
+        format!("{}{}", (b'a' + sq.file(files)) as char, sq.rank(files) + 1)
+    }
+
+    /// Parses a square name at the start of `text`; returns it and the bytes used.
+    fn parse_square(&self, text: &str) -> Option<(Square, usize)> {
+        let bytes = text.as_bytes();
+        let file = bytes.first()?.checked_sub(b'a')?;
+        if file >= self.rules.files {
+            return None;
+        }
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
+        (1..=self.rules.ranks)
+            .contains(&rank)
+            .then(|| (Square::new(file, rank - 1, self.rules.files), 1 + digits))
+    }
+
+    /// Castling in the protocol's notation: king to rook (`chess960`) or king to its target.
+    pub(super) fn fmt_castle(&self, mv: FairyMove, chess960: bool) -> Option<String> {
+        if mv.special() != Special::Castle {
+            return None;
+        }
+        let from = Square(mv.from());
+        let to = if chess960 {
+            Square(mv.to())
+        } else {
+            crate::game::Game::move_target(self, mv)
+        };
+        Some(format!("{}{}", self.square_name(from), self.square_name(to)))
+    }
+
+    /// Whether king-to-target notation would be ambiguous (a king already stands on its
+    /// castling target), so castling must be written king-takes-rook.
+    pub(super) fn needs_960_notation(&self) -> bool {
+        let Some(c) = &self.rules.def.castling else {
+            return false;
+        };
+        let files = self.rules.files;
+        (0..4).any(|i| {
+            if self.castle[i] == NO_SQUARE {
+                return false;
+            }
+            let color = if i < 2 { Color::White } else { Color::Black };
+            let target = if i % 2 == 0 { c.kingside_file } else { c.queenside_file };
+            let kings = self.by_kind[c.king_kind as usize] & self.by_color[color.index()];
+            kings
+                .squares()
+                .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files) == target)
+        })
+    }
+
+    /// Parses a FEN of this variant.
+    pub(super) fn parse_fen(rules: &'static super::Rules<B>, fen: &str) -> Result<Self, PositionError> {
+        let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
+        let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return err("position", "empty FEN".to_string());
+        }
+        // Holdings may be glued to the board (`...RNBQKBNR[]`) or stand alone.
+        let mut board_text = fields[0];
+        let mut holdings = None;
+        if let Some(open) = board_text.find('[') {
+            holdings = Some(&board_text[open..]);
+            board_text = &board_text[..open];
+        } else if fields.get(1).is_some_and(|f| f.starts_with('[')) {
+            holdings = Some(fields.remove(1));
+        }
+        if let Some(h) = holdings
+            && h != "[]"
+            && h != "[-]"
+        {
+            return err(
+                "hand",
+                format!("'{}': this variant has no pieces in hand", h.escape_debug()),
+            );
+        }
+        if fields.len() > 7 {
+            return err("position", format!("expected at most 7 fields, found {}", fields.len()));
+        }
+        let mut pos = Fairy {
+            rules,
+            board: [EMPTY; 128],
+            by_color: [B::EMPTY; 2],
+            by_kind: [B::EMPTY; MAX_KINDS],
+            side: Color::White,
+            castle: [NO_SQUARE; 4],
+            ep: B::EMPTY,
+            ep_victim: NO_SQUARE,
+            checks: [0; 2],
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            checkers: B::EMPTY,
+            chess960: false,
+        };
+        let (files, ranks) = (rules.files, rules.ranks);
+        let rows: Vec<&str> = board_text.split('/').collect();
+        if rows.len() != ranks as usize {
+            return err("board", format!("{} ranks, the board has {ranks}", rows.len()));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i as u8;
+            let mut file: u32 = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c as u32 - '0' as u32;
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return err("board", format!("rank {}: empty-square count 0", rank + 1));
+                    }
+                    file += n;
+                } else if let Some(kind) = rules.def.kind_of(c) {
+                    if file >= files as u32 {
+                        return err("board", format!("rank {} is longer than {files} files", rank + 1));
+                    }
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    pos.put(Piece::new(color, kind), Square::new(file as u8, rank, files));
+                    file += 1;
+                } else {
+                    return err(
+                        "board",
+                        format!("'{}' is not a piece of this variant", c.escape_debug()),
+                    );
+                }
+            }
+            if file != files as u32 {
+                return err(
+                    "board",
+                    format!("rank {} has {file} files, the board has {files}", rank + 1),
+                );
+            }
+        }
+        pos.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err("side to move", format!("'{}' is not w or b", other.escape_debug())),
+        };
+        pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+        let mut rest = 4;
+        pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        if rules.def.check_counting {
+            let text = fields.get(4).copied().unwrap_or("");
+            let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
+            match counts.as_slice() {
+                [Some(w), Some(b)] if *w <= 15 && *b <= 15 => pos.checks = [*w, *b],
+                _ => {
+                    return err(
+                        "check counters",
+                        format!("'{}' is not N+M (checks left, 0-15)", text.escape_debug()),
+                    );
+                }
+            }
+            rest = 5;
+        }
+        if let Some(h) = fields.get(rest) {
+            pos.halfmove = h
+                .parse()
+                .map_err(|_| PositionError::new("halfmove clock", format!("'{}' is not a number", h.escape_debug())))?;
+        }
+        if let Some(f) = fields.get(rest + 1) {
+            pos.fullmove = f.parse().map_err(|_| {
+                PositionError::new("fullmove number", format!("'{}' is not a number", f.escape_debug()))
+            })?;
+        }
+        if fields.len() > rest + 2 {
+            return err(
+                "position",
+                format!("unexpected field '{}'", fields[rest + 2].escape_debug()),
+            );
+        }
+        pos.validate()?;
+        pos.key = pos.hash_scratch();
+        pos.update_checkers();
+        pos.chess960 = pos.needs_960_notation();
+        Ok(pos)
+    }
+
+    fn hash_scratch(&self) -> u64 {
+        crate::game::Game::hash_from_scratch(self)
+    }
+
+    fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
+        let err = |msg: String| Err(PositionError::new("castling", msg));
+        if text == "-" {
+            return Ok(());
+        }
+        let rules = self.rules;
+        let Some(c) = &rules.def.castling else {
+            return err(format!("'{}': this variant has no castling", text.escape_debug()));
+        };
+        let files = rules.files;
+        for ch in text.chars() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let rank = c.rank[color.index()];
+            let kings = self.by_kind[c.king_kind as usize] & self.by_color[color.index()];
+            let Some(king) = kings.squares().find(|s| s.rank(files) == rank) else {
+                return err(format!("'{ch}': no king on the castling rank"));
+            };
+            let rooks: Vec<Square> = c
+                .rook_kinds
+                .iter()
+                .flat_map(|&k| (self.by_kind[k as usize] & self.by_color[color.index()]).squares())
+                .filter(|s| s.rank(files) == rank)
+                .collect();
+            let kf = king.file(files);
+            let rook = match ch.to_ascii_lowercase() {
+                'k' => rooks
+                    .iter()
+                    .filter(|s| s.file(files) > kf)
+                    .max_by_key(|s| s.file(files)),
+                'q' => rooks
+                    .iter()
+                    .filter(|s| s.file(files) < kf)
+                    .min_by_key(|s| s.file(files)),
+                f @ 'a'..='p' if ((f as u8 - b'a') < files) => rooks.iter().find(|s| s.file(files) == f as u8 - b'a'),
+                _ => return err(format!("'{}' is not a castling right", ch.escape_debug())),
+            };
+            let Some(&rook) = rook else {
+                return err(format!("'{ch}': no rook for this right"));
+            };
+            let side = usize::from(rook.file(files) < kf);
+            self.castle[color.index() * 2 + side] = rook.0;
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let mut squares = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let Some((sq, used)) = self.parse_square(rest) else {
+                return Err(PositionError::new(
+                    "en passant",
+                    format!("'{}' is not a square list", text.escape_debug()),
+                ));
+            };
+            squares.push(sq);
+            rest = &rest[used..];
+        }
+        let them = !self.side;
+        let files = self.rules.files;
+        // The last square may name the pawn that moved; otherwise it stands one step beyond the
+        // target in its own direction.
+        let victim = match squares.as_slice() {
+            [.., last] if squares.len() > 1 && self.piece_at(*last).is_some_and(|p| p.color == them) => *last,
+            [first, ..] => {
+                let rank = first.rank(files) as i32 + if them == Color::White { 1 } else { -1 };
+                if !(0..self.rules.ranks as i32).contains(&rank) {
+                    return Err(PositionError::new(
+                        "en passant",
+                        format!("'{text}' is not behind a pawn"),
+                    ));
+                }
+                Square::new(first.file(files), rank as u8, files)
+            }
+            [] => return Ok(()),
+        };
+        let targets: B = squares
+            .iter()
+            .filter(|&&s| s != victim)
+            .fold(B::EMPTY, |b, &s| b | B::square(s));
+        let victim_ok = self
+            .piece_at(victim)
+            .is_some_and(|p| p.color == them && self.rules.pawn_kinds.contains(&p.kind));
+        if !victim_ok || !(targets & self.occupied()).is_empty() {
+            return Err(PositionError::new(
+                "en passant",
+                format!(
+                    "'{}': no pawn that just double-stepped past an empty square",
+                    text.escape_debug()
+                ),
+            ));
+        }
+        // Keep the right only when a capture is possible (the same rule as after a move, so
+        // transpositions hash alike).
+        let ep = self.capturable_ep(targets, self.side);
+        if !ep.is_empty() {
+            self.ep = ep;
+            self.ep_victim = victim.0;
+        }
+        Ok(())
+    }
+
+    fn validate(&self) -> Result<(), PositionError> {
+        let rules = self.rules;
+        if !rules.royal_kinds.is_empty() {
+            for color in [Color::White, Color::Black] {
+                let n = self.royals(color).count();
+                let name = if color == Color::White { "White" } else { "Black" };
+                if n > 1 {
+                    return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
+                }
+                if n == 0 && rules.def.extinction.is_none() {
+                    return Err(PositionError::new("board", format!("{name} has no royal piece")));
+                }
+            }
+        }
+        let them = !self.side;
+        let occ = self.occupied();
+        for r in self.royals(them).squares() {
+            if !self.attackers_to(r, self.side, occ, B::EMPTY).is_empty() {
+                return Err(PositionError::new("position", "the side not to move is in check"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The FEN of this position.
+    pub(super) fn write_fen(&self) -> String {
+        let rules = self.rules;
+        let files = rules.files;
+        let mut s = String::new();
+        for rank in (0..rules.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..files {
+                match self.piece_at(Square::new(file, rank, files)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = rules.def.pieces[p.kind as usize].letter;
+                        s.push(if p.color == Color::White {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        });
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == Color::White { " w " } else { " b " });
+        let mut castling = String::new();
+        for color in [Color::White, Color::Black] {
+            for side in 0..2 {
+                let rook = self.castle[color.index() * 2 + side];
+                if rook == NO_SQUARE {
+                    continue;
+                }
+                let file = Square(rook).file(files);
+                let rank = Square(rook).rank(files);
+                let outermost = rules.def.castling.as_ref().is_some_and(|c| {
+                    c.rook_kinds.iter().all(|&k| {
+                        (self.by_kind[k as usize] & self.by_color[color.index()])
+                            .squares()
+                            .all(|r| {
+                                r.rank(files) != rank
+                                    || if side == 0 {
+                                        r.file(files) <= file
+                                    } else {
+                                        r.file(files) >= file
+                                    }
+                            })
+                    })
+                });
+                let ch = if outermost && !self.chess960 {
+                    if side == 0 { 'k' } else { 'q' }
+                } else {
+                    (b'a' + file) as char
+                };
+                castling.push(if color == Color::White {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                });
+            }
+        }
+        s.push_str(if castling.is_empty() { "-" } else { &castling });
+        s.push(' ');
+        if self.ep.is_empty() {
+            s.push('-');
+        } else {
+            for sq in self.ep.squares() {
+                s.push_str(&self.square_name(sq));
+            }
+        }
+        if rules.def.check_counting {
+            s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+}

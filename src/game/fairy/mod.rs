@@ -1,0 +1,661 @@
+//! `Fairy<B>`: the rules interpreter that plays any variant defined in TOML
+//! ([`crate::variant`]), on `u64` bitboards for boards of up to 64 squares and `u128` up to 128.
+//!
+//! The position is a mailbox plus bitboards per color and per kind; the rules ([`Rules`]) are
+//! compiled once per variant and shared by reference, so a position is a plain copyable value
+//! for [`crate::game::Position`]'s copy-make stack.
+
+mod fen;
+mod movegen;
+pub mod moves;
+pub mod rules;
+mod terms;
+
+pub use moves::{FairyMove, Special};
+pub use rules::Rules;
+
+use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
+use crate::eval::EvalTerms;
+use crate::game::see::{Capturer, Exchange, exchange_at_least};
+use crate::game::{Dims, Dirty, Game, GenKind, Piece, RepetitionRules};
+use crate::variant::MAX_KINDS;
+use arrayvec::ArrayVec;
+
+/// No square (castling rights, en passant).
+const NO_SQUARE: u8 = u8::MAX;
+/// An empty mailbox square.
+const EMPTY: u8 = u8::MAX;
+
+/// A position of a fairy variant.
+#[derive(Clone)]
+pub struct Fairy<B: Bitboard> {
+    rules: &'static Rules<B>,
+    /// `color << 5 | kind`, or [`EMPTY`].
+    board: [u8; 128],
+    by_color: [B; 2],
+    by_kind: [B; MAX_KINDS],
+    side: Color,
+    /// Rook square of each castling right (`color * 2 + side`, side 0 = towards higher files).
+    castle: [u8; 4],
+    /// En-passant target squares, and the square of the piece that would be taken.
+    ep: B,
+    ep_victim: u8,
+    /// Checks each side still has to give (n-check variants).
+    checks: [u8; 2],
+    halfmove: u16,
+    fullmove: u16,
+    key: u64,
+    /// Pieces giving check to the side to move.
+    checkers: B,
+    chess960: bool,
+}
+
+impl<B: Bitboard> Fairy<B> {
+    /// The compiled rules.
+    pub fn rules(&self) -> &'static Rules<B> {
+        self.rules
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.board[sq.index()];
+        (code != EMPTY).then(|| Piece::new(if code >> 5 == 0 { Color::White } else { Color::Black }, code & 31))
+    }
+
+    #[inline(always)]
+    fn piece_key(&self, piece: Piece, sq: Square) -> u64 {
+        self.rules.keys.piece[piece.index(self.rules.kinds) * self.rules.squares + sq.index()]
+    }
+
+    #[inline(always)]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.board[sq.index()] = (piece.color.index() as u8) << 5 | piece.kind;
+        self.by_color[piece.color.index()] |= B::square(sq);
+        self.by_kind[piece.kind as usize] |= B::square(sq);
+        self.key ^= self.piece_key(piece, sq);
+    }
+
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Piece {
+        let piece = self.piece_at(sq).unwrap_or(Piece::new(Color::White, 0));
+        self.board[sq.index()] = EMPTY;
+        self.by_color[piece.color.index()] &= !B::square(sq);
+        self.by_kind[piece.kind as usize] &= !B::square(sq);
+        self.key ^= self.piece_key(piece, sq);
+        piece
+    }
+
+    fn castle_key(&self) -> u64 {
+        (0..4)
+            .filter(|&i| self.castle[i] != NO_SQUARE)
+            .fold(0, |k, i| k ^ self.rules.keys.castling[i])
+    }
+
+    fn ep_key(&self) -> u64 {
+        if self.ep.is_empty() {
+            0
+        } else {
+            self.rules.keys.ep[self.ep.lsb().file(self.rules.files) as usize]
+        }
+    }
+
+    fn checks_key(&self) -> u64 {
+        if !self.rules.def.check_counting {
+            return 0;
+        }
+        self.rules.keys.checks[0][self.checks[0].min(15) as usize]
+            ^ self.rules.keys.checks[1][self.checks[1].min(15) as usize]
+    }
+
+    /// The king's square, and its and the rook's targets, for castling right `side` of `color`
+    /// with the rook on `rook`.
+    fn castle_squares(
+        &self,
+        castling: &crate::variant::Castling,
+        color: Color,
+        side: usize,
+    ) -> Option<(Square, Square, Square)> {
+        let files = self.rules.files;
+        let rank = castling.rank[color.index()];
+        let kings = self.by_kind[castling.king_kind as usize] & self.by_color[color.index()];
+        let king = kings.squares().find(|s| s.rank(files) == rank)?;
+        let king_file = if side == 0 {
+            castling.kingside_file
+        } else {
+            castling.queenside_file
+        };
+        let rook_file = if side == 0 {
+            king_file.checked_sub(1)?
+        } else {
+            king_file + 1
+        };
+        Some((
+            king,
+            Square::new(king_file, rank, files),
+            Square::new(rook_file, rank, files),
+        ))
+    }
+
+    /// Squares strictly between `from` and `to` on a straight line of equal steps.
+    fn passed_squares(&self, from: Square, to: Square) -> B {
+        let files = self.rules.files;
+        let (df, dr) = (
+            to.file(files) as i32 - from.file(files) as i32,
+            to.rank(files) as i32 - from.rank(files) as i32,
+        );
+        let steps = gcd(df.unsigned_abs(), dr.unsigned_abs()) as i32;
+        let mut out = B::EMPTY;
+        for i in 1..steps {
+            let f = from.file(files) as i32 + df / steps * i;
+            let r = from.rank(files) as i32 + dr / steps * i;
+            out |= B::square(Square::new(f as u8, r as u8, files));
+        }
+        out
+    }
+
+    /// En-passant targets among `passed` that a piece of `by` could capture on.
+    fn capturable_ep(&self, passed: B, by: Color) -> B {
+        let rules = self.rules;
+        let occ = self.occupied() | passed;
+        let mut out = B::EMPTY;
+        for sq in passed.squares() {
+            for &k in &rules.ep_kinds {
+                let pieces = self.by_kind[k as usize] & self.by_color[by.index()];
+                if !pieces.is_empty()
+                    && !(rules.kind(by, k as usize).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
+                {
+                    out |= B::square(sq);
+                }
+            }
+        }
+        out
+    }
+
+    fn update_checkers(&mut self) {
+        let us = self.side;
+        let occ = self.occupied();
+        let mut checkers = B::EMPTY;
+        for r in self.royals(us).squares() {
+            checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
+        }
+        self.checkers = checkers;
+    }
+
+    /// Plays a pseudo-legal move (no legality test).
+    fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        let rules = self.rules;
+        let us = self.side;
+        let them = !us;
+        let from = Square(mv.from());
+        let to = Square(mv.to());
+        let ep_victim = self.ep_victim;
+        self.key ^= rules.keys.side ^ self.ep_key() ^ self.castle_key();
+        self.ep = B::EMPTY;
+        self.ep_victim = NO_SQUARE;
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
+        // Castling rights go with the king and with the rooks' squares.
+        if let Some(c) = &rules.def.castling {
+            if moving.kind == c.king_kind {
+                self.castle[us.index() * 2] = NO_SQUARE;
+                self.castle[us.index() * 2 + 1] = NO_SQUARE;
+            }
+            for r in &mut self.castle {
+                if *r == from.0 || *r == to.0 {
+                    *r = NO_SQUARE;
+                }
+            }
+        }
+        match mv.special() {
+            Special::Castle => {
+                let side = usize::from(to.file(rules.files) < from.file(rules.files));
+                let castling = rules.def.castling.as_ref();
+                let targets = castling.and_then(|c| self.castle_squares(c, us, side));
+                let king = self.take(from);
+                let rook = self.take(to);
+                let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
+                self.put(king, king_to);
+                self.put(rook, rook_to);
+                dirty.remove(king, from);
+                dirty.remove(rook, to);
+                dirty.add(king, king_to);
+                dirty.add(rook, rook_to);
+            }
+            special => {
+                let victim_sq = if special == Special::EnPassant {
+                    Square(ep_victim)
+                } else {
+                    to
+                };
+                if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
+                    self.take(victim_sq);
+                    dirty.remove(victim, victim_sq);
+                    self.halfmove = 0;
+                }
+                let piece = self.take(from);
+                let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
+                self.put(placed, to);
+                dirty.remove(piece, from);
+                dirty.add(placed, to);
+                if rules.pawn_kinds.contains(&piece.kind) {
+                    self.halfmove = 0;
+                }
+                if special == Special::DoubleStep && rules.def.en_passant {
+                    let ep = self.capturable_ep(self.passed_squares(from, to), them);
+                    if !ep.is_empty() {
+                        self.ep = ep;
+                        self.ep_victim = to.0;
+                    }
+                }
+            }
+        }
+        self.side = them;
+        self.update_checkers();
+        if rules.def.check_counting && !self.checkers.is_empty() {
+            self.key ^= self.checks_key();
+            self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
+            self.key ^= self.checks_key();
+        }
+        self.key ^= self.ep_key() ^ self.castle_key();
+    }
+
+    /// Whether `color` has no pieces that count for an extinction rule.
+    fn extinct(&self, color: Color) -> bool {
+        let Some(ext) = &self.rules.def.extinction else {
+            return false;
+        };
+        let own = self.by_color[color.index()];
+        let gone = match &ext.kinds {
+            None => own.count() <= ext.count as u32,
+            Some(kinds) => kinds
+                .iter()
+                .any(|&k| (self.by_kind[k as usize] & own).count() <= ext.count as u32),
+        };
+        gone && self.by_color[(!color).index()].count() >= ext.opponent_count as u32
+    }
+
+    fn flag_reached(&self, color: Color) -> bool {
+        match &self.rules.def.flag {
+            Some(flag) => !(self.by_kind[flag.kind as usize]
+                & self.by_color[color.index()]
+                & self.rules.flag_region[color.index()])
+            .is_empty(),
+            None => false,
+        }
+    }
+
+    /// Whether `color`, to move, can reach its flag region with one legal move.
+    fn can_reach_flag(&self) -> bool {
+        let Some(flag) = &self.rules.def.flag else { return false };
+        let mut reach = false;
+        self.legal_moves(&mut |m| {
+            reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
+                && self.rules.flag_region[self.side.index()].has(Square(m.to()));
+        });
+        reach
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The exchange on one square, for static exchange evaluation.
+struct FairyExchange<'a, B: Bitboard> {
+    game: &'a Fairy<B>,
+    target: Square,
+    occ: B,
+}
+
+impl<B: Bitboard> FairyExchange<'_, B> {
+    fn attackers(&self, color: Color) -> B {
+        self.game.attackers_to(self.target, color, self.occ, !self.occ) & self.occ
+    }
+}
+
+impl<B: Bitboard> Exchange for FairyExchange<'_, B> {
+    fn next(&mut self, color: Color) -> Option<Capturer> {
+        let attackers = self.attackers(color);
+        if attackers.is_empty() {
+            return None;
+        }
+        let terms = &self.game.rules.terms;
+        let (sq, kind) = attackers
+            .squares()
+            .filter_map(|s| self.game.piece_at(s).map(|p| (s, p.kind as usize)))
+            .min_by_key(|&(_, k)| terms.see[k])?;
+        if self.game.rules.royal_kinds.contains(&(kind as u8)) {
+            return Some(Capturer::King);
+        }
+        self.occ &= !B::square(sq);
+        Some(Capturer::Piece(terms.see[kind]))
+    }
+
+    fn has_attacker(&self, color: Color) -> bool {
+        !self.attackers(color).is_empty()
+    }
+}
+
+impl<B: Bitboard> Game for Fairy<B> {
+    type Variant = &'static Rules<B>;
+    type Move = FairyMove;
+    type MoveList = ArrayVec<FairyMove, 600>;
+
+    fn start(variant: &Self::Variant) -> Self {
+        // The start position was checked when the rules were built.
+        match Self::parse_fen(variant, &variant.def.start_fen) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start position checked at load: {e}"),
+        }
+    }
+
+    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
+        Self::parse_fen(variant, fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.write_fen()
+    }
+
+    fn dims(&self) -> Dims {
+        Dims {
+            files: self.rules.files,
+            ranks: self.rules.ranks,
+            piece_kinds: self.rules.kinds as u8,
+            hand_kinds: 0,
+        }
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut key = if self.side == Color::Black {
+            self.rules.keys.side
+        } else {
+            0
+        };
+        for s in self.occupied().squares() {
+            if let Some(p) = self.piece_at(s) {
+                key ^= self.piece_key(p, s);
+            }
+        }
+        key ^ self.castle_key() ^ self.ep_key() ^ self.checks_key()
+    }
+
+    fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut Self::MoveList) {
+        self.generate_into(kind, out);
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.count_moves()
+    }
+
+    fn is_legal(&self, mv: FairyMove) -> bool {
+        if mv.0 == 0 || mv.from() as usize >= self.rules.squares || mv.to() as usize >= self.rules.squares {
+            return false;
+        }
+        let mut list = Self::MoveList::default();
+        self.generate_into(GenKind::All, &mut list);
+        list.contains(&mv)
+    }
+
+    fn play(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        self.play_unchecked(mv, dirty);
+    }
+
+    fn play_null(&mut self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        self.key ^= self.rules.keys.side ^ self.ep_key();
+        self.ep = B::EMPTY;
+        self.ep_victim = NO_SQUARE;
+        self.side = !self.side;
+        self.halfmove += 1;
+        self.update_checkers();
+        true
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let rules = self.rules;
+        let us = self.side;
+        if let Some(ext) = &rules.def.extinction {
+            if self.extinct(!us) {
+                return Some(ext.value.flip());
+            }
+            if self.extinct(us) {
+                return Some(ext.value);
+            }
+        }
+        if rules.def.check_counting && self.checks[(!us).index()] == 0 {
+            return Some(Outcome::Loss);
+        }
+        if let Some(flag) = &rules.def.flag {
+            let (mine, theirs) = (self.flag_reached(us), self.flag_reached(!us));
+            if mine && theirs {
+                return Some(Outcome::Draw);
+            }
+            if theirs {
+                // With `flag_move`, the second player may still draw by reaching its region.
+                let reply = flag.flag_move && us == Color::Black && self.can_reach_flag();
+                return (!reply).then_some(Outcome::Loss);
+            }
+            if mine {
+                return Some(Outcome::Win);
+            }
+        }
+        None
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        if self.in_check() {
+            self.rules.def.checkmate_value
+        } else {
+            self.rules.def.stalemate_value
+        }
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn move_rule_plies(&self) -> Option<u32> {
+        let n = self.rules.def.n_move_rule;
+        (n > 0).then_some(2 * n as u32)
+    }
+
+    fn repetition_rules(&self) -> RepetitionRules {
+        RepetitionRules {
+            fold: self.rules.def.n_fold_rule,
+            value: self.rules.def.n_fold_value,
+            perpetual_check_loses: self.rules.def.perpetual_check_illegal,
+        }
+    }
+
+    fn game_ply(&self) -> u32 {
+        2 * (self.fullmove.max(1) as u32 - 1) + u32::from(self.side == Color::Black) + 1
+    }
+
+    fn parse_move(&self, text: &str) -> Result<FairyMove, MoveError> {
+        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+            return Err(MoveError::new(text, "not a move in coordinate notation"));
+        }
+        let mut list = Self::MoveList::default();
+        self.generate_into(GenKind::All, &mut list);
+        let lower = text.to_ascii_lowercase();
+        list.iter()
+            .copied()
+            .find(|&m| {
+                self.fmt_move(m) == lower || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
+            })
+            .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
+    }
+
+    fn fmt_move(&self, mv: FairyMove) -> String {
+        if let Some(text) = self.fmt_castle(mv, self.chess960) {
+            return text;
+        }
+        let mut s = self.square_name(Square(mv.from()));
+        s.push_str(&self.square_name(Square(mv.to())));
+        if let Some(k) = mv.promotion() {
+            s.push(self.rules.def.pieces[k as usize].letter);
+        }
+        s
+    }
+
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.piece_at(sq)
+    }
+
+    fn moved_piece(&self, mv: FairyMove) -> Piece {
+        self.piece_at(Square(mv.from())).unwrap_or(Piece::new(self.side, 0))
+    }
+
+    fn captured_piece(&self, mv: FairyMove) -> Option<Piece> {
+        match mv.special() {
+            Special::Castle => None,
+            Special::EnPassant => self.piece_at(Square(self.ep_victim)),
+            _ => self.piece_at(Square(mv.to())).filter(|p| p.color != self.side),
+        }
+    }
+
+    fn move_target(&self, mv: FairyMove) -> Square {
+        if mv.special() == Special::Castle {
+            let side = usize::from(mv.to() % self.rules.files < mv.from() % self.rules.files);
+            if let Some((_, king_to, _)) = self
+                .rules
+                .def
+                .castling
+                .as_ref()
+                .and_then(|c| self.castle_squares(c, self.side, side))
+            {
+                return king_to;
+            }
+        }
+        Square(mv.to())
+    }
+
+    fn is_tactical(&self, mv: FairyMove) -> bool {
+        self.is_capture(mv) || mv.promotion().is_some()
+    }
+
+    fn gives_check(&self, mv: FairyMove) -> bool {
+        let mut next = self.clone();
+        next.play_unchecked(mv, &mut Dirty::default());
+        next.in_check()
+    }
+
+    fn is_promotion(&self, mv: FairyMove) -> bool {
+        mv.promotion().is_some()
+    }
+
+    fn see_ge(&self, mv: FairyMove, threshold: i32) -> bool {
+        if mv.special() != Special::Normal || mv.promotion().is_some() {
+            return 0 >= threshold;
+        }
+        let terms = &self.rules.terms;
+        let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
+        let mover = self.moved_piece(mv);
+        let mover_value = terms.see[mover.kind as usize];
+        let from = Square(mv.from());
+        let mut exchange = FairyExchange {
+            game: self,
+            target: Square(mv.to()),
+            occ: self.occupied() & !B::square(from),
+        };
+        exchange_at_least(victim, mover_value, threshold, self.side, &mut exchange)
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
+        for s in self.occupied().squares() {
+            if let Some(p) = self.piece_at(s) {
+                f(p, s);
+            }
+        }
+    }
+
+    fn piece_count(&self) -> usize {
+        self.occupied().count() as usize
+    }
+
+    fn royal_square(&self, color: Color) -> Option<Square> {
+        let r = self.royals(color);
+        (!r.is_empty() && !r.more_than_one()).then(|| r.lsb())
+    }
+
+    fn layout_spec(&self) -> crate::nnue::LayoutSpec {
+        let rules = self.rules;
+        let royal = match rules.royal_kinds.as_slice() {
+            [k] => Some(*k),
+            _ => None,
+        };
+        let symmetric = rules.def.pieces.iter().all(|p| {
+            p.betza.atoms.iter().all(|a| {
+                p.betza
+                    .atoms
+                    .iter()
+                    .any(|b| b.df == -a.df && b.dr == a.dr && b.reach == a.reach)
+            })
+        });
+        let start_pieces = rules
+            .def
+            .start_fen
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .count();
+        crate::nnue::LayoutSpec {
+            variant: rules.def.name.clone(),
+            files: rules.files,
+            ranks: rules.ranks,
+            piece_kinds: rules.kinds as u8,
+            royal,
+            royal_region: Vec::new(),
+            hand_max: Vec::new(),
+            view: crate::nnue::OpponentView::FlipRanks,
+            mirror: symmetric,
+            king_buckets: rules.def.king_buckets,
+            max_pieces: start_pieces.max(2) as u16,
+        }
+    }
+
+    fn hand_count(&self, _: Color, _: u8) -> u8 {
+        0
+    }
+
+    fn eval_terms(&self) -> &EvalTerms {
+        &self.rules.terms
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_960_notation();
+    }
+
+    fn null_move_ok(&self) -> bool {
+        let rules = self.rules;
+        let own = self.by_color[self.side.index()];
+        (0..rules.kinds)
+            .any(|k| !rules.def.pieces[k].pawn && !rules.def.pieces[k].royal && !(self.by_kind[k] & own).is_empty())
+            && !rules.def.must_capture
+    }
+}

@@ -1,0 +1,78 @@
+//! The fairy interpreter's move: 32 bits holding the origin, the target, a promotion kind and a
+//! special-move flag.
+
+use crate::game::GameMove;
+
+/// What is special about a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Special {
+    Normal,
+    /// Castling; the target is the rook's square (king takes rook).
+    Castle,
+    /// En-passant capture; the victim stands elsewhere.
+    EnPassant,
+    /// An initial multi-square pawn step, which may give an en-passant right.
+    DoubleStep,
+}
+
+/// A move: origin in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0: none), special
+/// flag in 19-20. The null move is 0 (a1 to a1, never legal).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
+pub struct FairyMove(pub u32);
+
+impl FairyMove {
+    #[inline(always)]
+    pub const fn new(from: u8, to: u8, promotion: Option<u8>, special: Special) -> FairyMove {
+        let promo = match promotion {
+            Some(k) => k as u32 + 1,
+            None => 0,
+        };
+        let flag = match special {
+            Special::Normal => 0,
+            Special::Castle => 1,
+            Special::EnPassant => 2,
+            Special::DoubleStep => 3,
+        };
+        FairyMove(from as u32 | (to as u32) << 7 | promo << 14 | flag << 19)
+    }
+
+    #[inline(always)]
+    pub const fn from(self) -> u8 {
+        (self.0 & 0x7F) as u8
+    }
+
+    #[inline(always)]
+    pub const fn to(self) -> u8 {
+        (self.0 >> 7 & 0x7F) as u8
+    }
+
+    /// The kind promoted to, if any.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<u8> {
+        match self.0 >> 14 & 0x1F {
+            0 => None,
+            k => Some(k as u8 - 1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn special(self) -> Special {
+        match self.0 >> 19 & 3 {
+            0 => Special::Normal,
+            1 => Special::Castle,
+            2 => Special::EnPassant,
+            _ => Special::DoubleStep,
+        }
+    }
+}
+
+impl GameMove for FairyMove {
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+    #[inline(always)]
+    fn from_bits(bits: u32) -> Self {
+        FairyMove(bits & 0x1F_FFFF)
+    }
+}

@@ -1,0 +1,131 @@
+//! Hand-crafted evaluation terms for any variant: piece values derived from mobility, as
+//! Fairy-Stockfish precomputes them from the Betza notation, unless the variant file gives them
+//! (`value_mg`, `value_eg`), plus small piece-square terms (centralisation, pawn advance, king
+//! shelter in the middlegame).
+//!
+//! Value of a piece = 55 cp per square it leaps to plus 37 cp per square it rides to, averaged
+//! over the board on an empty board (moves and captures weighted equally). The two weights fit
+//! the chess pieces: knight 289, bishop 324, rook 518, queen 842.
+
+use super::rules::Rules;
+use crate::core::{Bitboard, Color, Square};
+use crate::eval::{EvalTerms, Tapered};
+use crate::variant::betza::Reach;
+
+/// Centipawns per leap target and per rider target (see the module docs).
+const LEAP_CP: f64 = 55.0;
+const RIDE_CP: f64 = 37.0;
+/// Pawn-like pieces' values (the chess pawn's).
+const PAWN: Tapered = Tapered::new(82, 94);
+/// Exchange value of a royal piece: more than everything else together.
+const ROYAL_SEE: i32 = 20_000;
+
+/// (middlegame, endgame) value of `kind` from its mobility on an empty board.
+fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
+    let piece = &rules.def.pieces[kind];
+    if let Some((mg, eg)) = piece.value {
+        return Tapered::new(mg, eg);
+    }
+    if piece.pawn {
+        return PAWN;
+    }
+    let t = &rules.kind(Color::White, kind).normal;
+    let (mut leap, mut ride) = (0.0, 0.0);
+    for s in 0..rules.squares {
+        let lq = (t.leap_quiet[s].count() + t.lame[s].iter().filter(|x| x.2).count() as u32) as f64;
+        let lc = (t.leap_capture[s].count() + t.lame[s].iter().filter(|x| x.3).count() as u32) as f64;
+        leap += (lq + lc) / 2.0;
+        let rq: u32 = t
+            .riders
+            .iter()
+            .filter(|r| r.1)
+            .map(|&(r, _, _)| rules.rays[r].limited[s].count())
+            .sum();
+        let rc: u32 = t
+            .riders
+            .iter()
+            .filter(|r| r.2)
+            .map(|&(r, _, _)| rules.rays[r].limited[s].count())
+            .sum();
+        // Hoppers need a hurdle: count half their lines.
+        let hop: u32 = t
+            .hoppers
+            .iter()
+            .chain(&t.grasshoppers)
+            .map(|&(r, q, c)| rules.rays[r].full[s].count() * (q as u32 + c as u32))
+            .sum();
+        ride += (rq + rc) as f64 / 2.0 + hop as f64 / 4.0;
+    }
+    let n = rules.squares as f64;
+    let mg = LEAP_CP * leap / n + RIDE_CP * ride / n;
+    let has_rider = piece
+        .betza
+        .atoms
+        .iter()
+        .any(|a| a.reach != Reach::Leap && a.reach != Reach::Lame);
+    // Riders gain in the endgame as the board empties; leapers lose a little.
+    let eg = if has_rider { mg * 1.08 } else { mg * 0.95 };
+    Tapered::new(mg.round() as i32, eg.round() as i32)
+}
+
+/// Builds the evaluation terms of a variant.
+pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
+    let kinds = rules.kinds;
+    let squares = rules.squares;
+    let (files, ranks) = (rules.files as i32, rules.ranks as i32);
+    let values: Vec<Tapered> = (0..kinds).map(|k| mobility_value(rules, k)).collect();
+    let royal: Vec<bool> = rules.def.pieces.iter().map(|p| p.royal).collect();
+    let mut psqt = vec![Tapered::default(); 2 * kinds * squares];
+    for color in [Color::White, Color::Black] {
+        for k in 0..kinds {
+            for s in 0..squares {
+                let sq = Square(s as u8);
+                let file = sq.file(rules.files) as i32;
+                let rank = sq.rank(rules.files) as i32;
+                let rel = if color == Color::White { rank } else { ranks - 1 - rank };
+                // Distance from the centre in half-squares.
+                let centre = (2 * file - (files - 1)).abs() + (2 * rank - (ranks - 1)).abs();
+                let v = values[k];
+                let bonus = if royal[k] {
+                    Tapered::new(-12 * rel.min(3), -3 * centre)
+                } else if rules.def.pieces[k].pawn {
+                    Tapered::new(3 * rel, 8 * rel)
+                } else {
+                    Tapered::new(-2 * centre, -centre)
+                };
+                let royal_value = if royal[k] { Tapered::default() } else { v };
+                psqt[(color.index() * kinds + k) * squares + s] =
+                    Tapered::new(royal_value.mg + bonus.mg, royal_value.eg + bonus.eg);
+            }
+        }
+    }
+    let phase: Vec<i32> = (0..kinds)
+        .map(|k| {
+            if royal[k] || rules.def.pieces[k].pawn {
+                0
+            } else {
+                (values[k].mg / 100).max(1)
+            }
+        })
+        .collect();
+    let board = rules.def.start_fen.split_whitespace().next().unwrap_or("");
+    let max_phase = board
+        .chars()
+        .filter_map(|c| rules.def.kind_of(c))
+        .map(|k| phase[k as usize])
+        .sum::<i32>()
+        .max(1);
+    let see = (0..kinds)
+        .map(|k| if royal[k] { ROYAL_SEE } else { values[k].mg })
+        .collect();
+    EvalTerms {
+        kinds,
+        squares,
+        psqt,
+        phase,
+        max_phase,
+        hand: Vec::new(),
+        see,
+        tempo: 20,
+    }
+}

@@ -1,0 +1,565 @@
+//! Checks a merged variant and compiles it into a [`Definition`]: the rules with every letter
+//! resolved to a piece kind, every region to squares and every Betza string to move vectors.
+//! Collects all problems instead of stopping at the first.
+
+use super::betza::{self, Atom, Betza, Reach};
+use super::schema::Merged;
+use super::{Diagnostic, Diagnostics, MAX_SIDE, MAX_SQUARES, Source, region};
+use crate::core::{Color, Outcome, Square};
+use toml::Spanned;
+
+/// Most piece kinds a variant may define.
+pub const MAX_KINDS: usize = 20;
+
+/// A piece kind.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// FEN letter, lower case.
+    pub letter: char,
+    pub name: String,
+    pub betza: Betza,
+    pub royal: bool,
+    pub pawn: bool,
+    /// Evaluation values given in the file (centipawns), when given.
+    pub value: Option<(i32, i32)>,
+}
+
+/// Chess-style promotion.
+#[derive(Clone, Debug, Default)]
+pub struct Promotion {
+    /// Kinds a pawn may promote to.
+    pub kinds: Vec<u8>,
+    /// The zone per color.
+    pub zone: [Vec<Square>; 2],
+    pub mandatory: bool,
+    /// `(kind, most pieces of it)` limits.
+    pub limits: Vec<(u8, u8)>,
+}
+
+/// Castling geometry (king and rook files are 0-based).
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king_kind: u8,
+    pub rook_kinds: Vec<u8>,
+    pub king_file: u8,
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+    /// The castling rank per color (absolute, 0-based).
+    pub rank: [u8; 2],
+}
+
+/// The extinction rule.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    pub value: Outcome,
+    /// Kinds counted one by one; `None`: all pieces counted together.
+    pub kinds: Option<Vec<u8>>,
+    pub count: u8,
+    pub opponent_count: u8,
+}
+
+/// The flag rule.
+#[derive(Clone, Debug)]
+pub struct Flag {
+    pub kind: u8,
+    pub region: [Vec<Square>; 2],
+    pub flag_move: bool,
+}
+
+/// A checked, compiled variant, independent of the bitboard width.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub name: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub start_fen: String,
+    pub pieces: Vec<PieceDef>,
+    pub promotion: Promotion,
+    /// Where pawns' double steps and other initial (`i`) moves may start, per color.
+    pub initial_region: [Vec<Square>; 2],
+    pub en_passant: bool,
+    pub castling: Option<Castling>,
+    pub checking: bool,
+    pub must_capture: bool,
+    pub checkmate_value: Outcome,
+    pub stalemate_value: Outcome,
+    pub n_move_rule: u16,
+    pub n_fold_rule: u8,
+    pub n_fold_value: Outcome,
+    pub perpetual_check_illegal: bool,
+    pub extinction: Option<Extinction>,
+    pub flag: Option<Flag>,
+    pub check_counting: bool,
+    pub king_buckets: u8,
+    /// Where the start FEN was given, for messages about it.
+    pub start_fen_at: Diagnostic,
+}
+
+impl Definition {
+    /// The kind with FEN letter `c` (either case).
+    pub fn kind_of(&self, c: char) -> Option<u8> {
+        let lower = c.to_ascii_lowercase();
+        self.pieces.iter().position(|p| p.letter == lower).map(|k| k as u8)
+    }
+
+    /// `relative` rank (0-based, counted from `color`'s side) as an absolute rank.
+    pub fn absolute_rank(&self, color: Color, relative: u8) -> u8 {
+        match color {
+            Color::White => relative,
+            Color::Black => self.ranks - 1 - relative,
+        }
+    }
+}
+
+struct Ctx<'a> {
+    sources: &'a [Source],
+    problems: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn at<T>(&self, value: &(usize, Spanned<T>), extra: usize) -> Diagnostic {
+        self.sources[value.0].at(value.1.span().start + extra, "")
+    }
+
+    fn fail<T>(&mut self, value: &(usize, Spanned<T>), key: &str, message: impl Into<String>) {
+        self.fail_at(value, 0, key, message);
+    }
+
+    fn fail_at<T>(&mut self, value: &(usize, Spanned<T>), extra: usize, key: &str, message: impl Into<String>) {
+        let mut d = self.at(value, extra);
+        d.message = format!("{key}: {}", message.into());
+        self.problems.push(d);
+    }
+}
+
+fn get<T: Clone>(field: &Option<(usize, Spanned<T>)>, default: T) -> T {
+    field.as_ref().map_or(default, |(_, v)| v.get_ref().clone())
+}
+
+fn outcome(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>, key: &str, default: Outcome) -> Outcome {
+    let Some(v) = field else { return default };
+    match v.1.get_ref().as_str() {
+        "win" => Outcome::Win,
+        "loss" => Outcome::Loss,
+        "draw" => Outcome::Draw,
+        other => {
+            ctx.fail(
+                v,
+                key,
+                format!("'{}' is not one of win, loss, draw", other.escape_debug()),
+            );
+            default
+        }
+    }
+}
+
+/// Piece letters to kinds; unknown letters are reported at their character.
+fn kinds(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>, key: &str, letters: &[char]) -> Vec<u8> {
+    let Some(v) = field else { return Vec::new() };
+    let mut out = Vec::new();
+    for (i, c) in v.1.get_ref().chars().enumerate() {
+        match letters.iter().position(|&l| l == c.to_ascii_lowercase()) {
+            Some(k) => out.push(k as u8),
+            None => ctx.fail_at(v, i + 1, key, format!("no piece with letter '{}'", c.escape_debug())),
+        }
+    }
+    out
+}
+
+fn squares(ctx: &mut Ctx, field: &(usize, Spanned<String>), key: &str, files: u8, ranks: u8) -> Vec<Square> {
+    match region::parse(field.1.get_ref(), files, ranks) {
+        Ok(v) => v,
+        Err((offset, message)) => {
+            ctx.fail_at(field, offset + 1, key, message);
+            Vec::new()
+        }
+    }
+}
+
+/// Compiles a merged variant.
+pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Definition, Diagnostics> {
+    let mut ctx = Ctx {
+        sources,
+        problems: Vec::new(),
+    };
+    let name = get(&m.name, default_name.to_string());
+    let files = get(&m.files, 8);
+    let ranks = get(&m.ranks, 8);
+    for (field, key, size) in [(&m.files, "files", files), (&m.ranks, "ranks", ranks)] {
+        if let Some(f) = field
+            && !(1..=MAX_SIDE).contains(&size)
+        {
+            ctx.fail(f, key, format!("must be 1-{MAX_SIDE}"));
+        }
+    }
+    if files as usize * ranks as usize > MAX_SQUARES
+        && let Some(f) = m.ranks.as_ref().or(m.files.as_ref())
+    {
+        ctx.fail(
+            f,
+            "ranks",
+            format!(
+                "a {files}x{ranks} board has {} squares; the limit is {MAX_SQUARES}",
+                files as usize * ranks as usize
+            ),
+        );
+    }
+    if !ctx.problems.is_empty() {
+        return Err(Diagnostics(ctx.problems));
+    }
+
+    // Pieces.
+    let removed: Vec<char> = get(&m.remove_pieces, String::new())
+        .chars()
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if let Some(field) = &m.remove_pieces {
+        for (i, c) in field.1.get_ref().chars().enumerate() {
+            if !m.pieces.contains_key(&c.to_ascii_lowercase()) {
+                ctx.fail_at(
+                    field,
+                    i + 1,
+                    "remove_pieces",
+                    format!("no inherited piece '{}'", c.escape_debug()),
+                );
+            }
+        }
+    }
+    let mut pieces = Vec::new();
+    for (&letter, (source, key, raw)) in &m.pieces {
+        // `remove_pieces` removes inherited pieces; the file's own definitions stay.
+        let removed_at = m.remove_pieces.as_ref().map_or(0, |(s, _)| *s);
+        if removed.contains(&letter) && *source < removed_at {
+            continue;
+        }
+        let key_at = (*source, key.clone());
+        if key.get_ref().chars().count() != 1 || !letter.is_ascii_alphabetic() {
+            ctx.fail(&key_at, "pieces", "a piece is named by one letter");
+            continue;
+        }
+        let Some(text) = &raw.betza else {
+            ctx.fail(&key_at, &format!("pieces.{letter}"), "missing key 'betza'");
+            continue;
+        };
+        let betza = match betza::parse(text.get_ref()) {
+            Ok(b) => b,
+            Err(e) => {
+                // +1 for the opening quote.
+                ctx.fail_at(
+                    &(*source, text.clone()),
+                    e.at + 1,
+                    &format!("pieces.{letter}.betza"),
+                    e.message,
+                );
+                continue;
+            }
+        };
+        let value = match (&raw.value_mg, &raw.value_eg) {
+            (None, None) => None,
+            (mg, eg) => {
+                let mg = mg.as_ref().map(|v| *v.get_ref());
+                let eg = eg.as_ref().map(|v| *v.get_ref());
+                Some((mg.or(eg).unwrap_or(0), eg.or(mg).unwrap_or(0)))
+            }
+        };
+        pieces.push(PieceDef {
+            letter,
+            name: raw
+                .name
+                .as_ref()
+                .map_or_else(|| letter.to_string(), |n| n.get_ref().clone()),
+            betza,
+            royal: raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
+            pawn: raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
+            value,
+        });
+    }
+    if pieces.len() > MAX_KINDS {
+        let at = m.pieces.values().last().map(|(s, k, _)| (*s, k.clone()));
+        if let Some(at) = at {
+            ctx.fail(
+                &at,
+                "pieces",
+                format!("{} piece kinds; the limit is {MAX_KINDS}", pieces.len()),
+            );
+        }
+    }
+    let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
+
+    // Promotion.
+    let promo_kinds = kinds(&mut ctx, &m.promotion_pieces, "promotion_pieces", &letters);
+    for (i, &k) in promo_kinds.iter().enumerate() {
+        if pieces[k as usize].royal
+            && let Some(f) = &m.promotion_pieces
+        {
+            ctx.fail_at(f, i + 1, "promotion_pieces", "a pawn cannot promote to a royal piece");
+        }
+    }
+    let promotion_rank = get(&m.promotion_rank, ranks);
+    if let Some(f) = &m.promotion_rank
+        && !(1..=ranks).contains(&promotion_rank)
+    {
+        ctx.fail(f, "promotion_rank", format!("must be 1-{ranks}"));
+    }
+    let zone = |color: Color, first: u8| -> Vec<Square> {
+        let mut v = Vec::new();
+        for rel in first.saturating_sub(1)..ranks {
+            let rank = match color {
+                Color::White => rel,
+                Color::Black => ranks - 1 - rel,
+            };
+            v.extend((0..files).map(|f| Square::new(f, rank, files)));
+        }
+        v.sort_unstable();
+        v
+    };
+    let mut limits = Vec::new();
+    if let Some(field) = &m.promotion_limits {
+        for (letter, &n) in field.1.get_ref() {
+            match letter
+                .chars()
+                .next()
+                .filter(|_| letter.chars().count() == 1)
+                .and_then(|c| letters.iter().position(|&l| l == c.to_ascii_lowercase()))
+            {
+                Some(k) => limits.push((k as u8, n)),
+                None => ctx.fail(
+                    field,
+                    "promotion_limits",
+                    format!("no piece with letter '{}'", letter.escape_debug()),
+                ),
+            }
+        }
+    }
+    let promotion = Promotion {
+        kinds: promo_kinds,
+        zone: [zone(Color::White, promotion_rank), zone(Color::Black, promotion_rank)],
+        mandatory: get(&m.mandatory_promotion, true),
+        limits,
+    };
+    if !promotion.kinds.is_empty() && !pieces.iter().any(|p| p.pawn) {
+        if let Some(f) = &m.promotion_pieces {
+            ctx.fail(
+                f,
+                "promotion_pieces",
+                "promotion choices but no piece has `pawn = true`",
+            );
+        }
+    }
+
+    // Double steps and initial moves.
+    let double_rank = get(&m.double_step_rank, 2);
+    if let Some(f) = &m.double_step_rank
+        && !(1..=ranks).contains(&double_rank)
+    {
+        ctx.fail(f, "double_step_rank", format!("must be 1-{ranks}"));
+    }
+    let mut initial_region = [Vec::new(), Vec::new()];
+    for (i, (field, key)) in [
+        (&m.double_step_region_white, "double_step_region_white"),
+        (&m.double_step_region_black, "double_step_region_black"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let color = if i == 0 { Color::White } else { Color::Black };
+        initial_region[i] = match field {
+            Some(f) => squares(&mut ctx, f, key, files, ranks),
+            None if double_rank >= 1 && double_rank <= ranks => {
+                let rank = match color {
+                    Color::White => double_rank - 1,
+                    Color::Black => ranks - double_rank,
+                };
+                (0..files).map(|f| Square::new(f, rank, files)).collect()
+            }
+            None => Vec::new(),
+        };
+    }
+    if get(&m.double_step, true) {
+        // The chess pawn's double step is an initial, lame, quiet two-square step forward.
+        for p in pieces.iter_mut().filter(|p| p.pawn) {
+            let single = p
+                .betza
+                .atoms
+                .iter()
+                .any(|a| (a.df, a.dr) == (0, 1) && a.quiet && a.reach == Reach::Leap);
+            if single {
+                p.betza.atoms.push(Atom {
+                    df: 0,
+                    dr: 2,
+                    reach: Reach::Lame,
+                    quiet: true,
+                    capture: false,
+                    initial: true,
+                });
+            }
+        }
+    }
+
+    // Castling.
+    let castling = if get(&m.castling, true) {
+        let king_letter = get(&m.castling_king_piece, "k".to_string());
+        let king = kinds(&mut ctx, &m.castling_king_piece, "castling_king_piece", &letters);
+        let king_kind = king.first().copied().or_else(|| {
+            letters
+                .iter()
+                .position(|&l| Some(l) == king_letter.chars().next())
+                .map(|k| k as u8)
+        });
+        let rook_kinds = if m.castling_rook_pieces.is_some() {
+            kinds(&mut ctx, &m.castling_rook_pieces, "castling_rook_pieces", &letters)
+        } else {
+            letters
+                .iter()
+                .position(|&l| l == 'r')
+                .map(|k| vec![k as u8])
+                .unwrap_or_default()
+        };
+        let mut file_of = |field: &Option<(usize, Spanned<String>)>, key: &str, default: u8| -> u8 {
+            match field {
+                Some(f) => match region::file(f.1.get_ref(), files) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        ctx.fail(f, key, e);
+                        default
+                    }
+                },
+                None => default.min(files.saturating_sub(1)),
+            }
+        };
+        let king_file = file_of(&m.castling_king_file, "castling_king_file", 4);
+        let kingside_file = file_of(&m.castling_kingside_file, "castling_kingside_file", 6);
+        let queenside_file = file_of(&m.castling_queenside_file, "castling_queenside_file", 2);
+        let rank = get(&m.castling_rank, 1);
+        if let Some(f) = &m.castling_rank
+            && !(1..=ranks).contains(&rank)
+        {
+            ctx.fail(f, "castling_rank", format!("must be 1-{ranks}"));
+        }
+        match king_kind {
+            Some(king_kind) if !rook_kinds.is_empty() && (1..=ranks).contains(&rank) => Some(Castling {
+                king_kind,
+                rook_kinds,
+                king_file,
+                kingside_file,
+                queenside_file,
+                rank: [rank - 1, ranks - rank],
+            }),
+            _ => None,
+        }
+    } else {
+        None
+    };
+
+    // Game end.
+    let checkmate_value = outcome(&mut ctx, &m.checkmate_value, "checkmate_value", Outcome::Loss);
+    let stalemate_value = outcome(&mut ctx, &m.stalemate_value, "stalemate_value", Outcome::Draw);
+    let n_fold_value = outcome(&mut ctx, &m.n_fold_value, "n_fold_value", Outcome::Draw);
+    let n_fold_rule = get(&m.n_fold_rule, 3);
+    if let Some(f) = &m.n_fold_rule
+        && n_fold_rule < 2
+    {
+        ctx.fail(f, "n_fold_rule", "must be at least 2");
+    }
+    let extinction = match &m.extinction_value {
+        Some(v) if v.1.get_ref() != "none" => {
+            let value = outcome(&mut ctx, &m.extinction_value, "extinction_value", Outcome::Loss);
+            let kinds = match &m.extinction_pieces {
+                Some(f) if f.1.get_ref() == "*" => None,
+                Some(_) => Some(kinds(&mut ctx, &m.extinction_pieces, "extinction_pieces", &letters)),
+                None => {
+                    ctx.fail(v, "extinction_value", "needs `extinction_pieces`");
+                    None
+                }
+            };
+            Some(Extinction {
+                value,
+                kinds,
+                count: get(&m.extinction_piece_count, 0),
+                opponent_count: get(&m.extinction_opponent_piece_count, 0),
+            })
+        }
+        _ => None,
+    };
+    let flag = match &m.flag_piece {
+        Some(f) => {
+            let kind = kinds(&mut ctx, &m.flag_piece, "flag_piece", &letters).first().copied();
+            let mut region = [Vec::new(), Vec::new()];
+            for (i, (field, key)) in [
+                (&m.flag_region_white, "flag_region_white"),
+                (&m.flag_region_black, "flag_region_black"),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                match field {
+                    Some(r) => region[i] = squares(&mut ctx, r, key, files, ranks),
+                    None => ctx.fail(f, "flag_piece", format!("needs `{key}`")),
+                }
+            }
+            kind.map(|kind| Flag {
+                kind,
+                region,
+                flag_move: get(&m.flag_move, false),
+            })
+        }
+        None => None,
+    };
+    let royal = pieces.iter().any(|p| p.royal);
+    if !royal && extinction.is_none() && flag.is_none() {
+        let at = m.pieces.values().next().map(|(s, k, _)| (*s, k.clone()));
+        match at {
+            Some(at) => ctx.fail(
+                &at,
+                "pieces",
+                "no royal piece (`royal = true`) and no other way to win (extinction or flag rules)",
+            ),
+            None => ctx.problems.push(Diagnostic {
+                file: sources.last().map_or_else(String::new, |s| s.name.clone()),
+                line: 1,
+                col: 1,
+                message: "pieces: the variant defines no pieces".to_string(),
+            }),
+        }
+    }
+    let start_fen_at = match &m.start_fen {
+        Some(f) => {
+            let mut d = ctx.at(f, 1);
+            d.message = "start_fen: ".to_string();
+            d
+        }
+        None => Diagnostic {
+            file: sources.last().map_or_else(String::new, |s| s.name.clone()),
+            line: 1,
+            col: 1,
+            message: "start_fen (missing): ".to_string(),
+        },
+    };
+    if !ctx.problems.is_empty() {
+        return Err(Diagnostics(ctx.problems));
+    }
+    Ok(Definition {
+        name,
+        files,
+        ranks,
+        start_fen: get(&m.start_fen, String::new()),
+        pieces,
+        promotion,
+        initial_region,
+        en_passant: get(&m.en_passant, true),
+        castling,
+        checking: get(&m.checking, true),
+        must_capture: get(&m.must_capture, false),
+        checkmate_value,
+        stalemate_value,
+        n_move_rule: get(&m.n_move_rule, 50),
+        n_fold_rule,
+        n_fold_value,
+        perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
+        extinction,
+        flag,
+        check_counting: get(&m.check_counting, false),
+        king_buckets: get(&m.king_buckets, 0),
+        start_fen_at,
+    })
+}

@@ -1,0 +1,239 @@
+//! Fairy variants as data: TOML files (`variants/*.toml`, built into the binary, plus any file a
+//! user names) parsed with their positions ([`schema`]), inheritance resolved, Betza strings
+//! parsed ([`betza`]) and everything checked and compiled into a board-independent
+//! [`Definition`] ([`compile`]), which `game::fairy` turns into bitboard tables.
+//!
+//! Every problem is a [`Diagnostic`] naming the file, line, column and key; `nue check` prints
+//! them all, and the engine refuses a variant with the same messages.
+
+pub mod betza;
+mod compile;
+mod region;
+pub mod schema;
+
+pub use compile::{Castling, Definition, Extinction, Flag, MAX_KINDS, PieceDef, Promotion};
+
+use schema::{Merged, RawVariant};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The largest board: squares must fit a 128-bit bitboard.
+pub const MAX_SQUARES: usize = 128;
+/// Most files or ranks (squares are named `a`..`p` and `1`..`16`).
+pub const MAX_SIDE: u8 = 16;
+
+include!(concat!(env!("OUT_DIR"), "/builtin_variants.rs"));
+
+/// One problem in a variant file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based line and column (0 when the problem has no position, e.g. a missing file).
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        }
+    }
+}
+
+/// All problems found in a variant, one per line when displayed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// The text of one file of a variant's inheritance chain.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// What messages call it: the path, or `<built-in>/NAME.toml`.
+    pub name: String,
+    pub text: String,
+    /// The directory relative `inherits` paths are resolved against (none for built-ins).
+    dir: Option<PathBuf>,
+}
+
+impl Source {
+    /// A variant given as text; `name` is what messages call it. Relative `inherits` paths are
+    /// resolved against the current directory.
+    pub fn inline(name: &str, text: &str) -> Source {
+        Source {
+            name: name.to_string(),
+            text: text.to_string(),
+            dir: None,
+        }
+    }
+
+    /// 1-based line and column of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let before = &self.text[..offset.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    fn at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.line_col(offset);
+        Diagnostic {
+            file: self.name.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+}
+
+/// The names of the built-in variants, sorted.
+pub fn builtin_names() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(name, _)| *name).collect()
+}
+
+fn builtin(name: &str) -> Option<Source> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(n, text)| Source {
+            name: format!("<built-in>/{n}.toml"),
+            text: (*text).to_string(),
+            dir: None,
+        })
+}
+
+/// Whether `spec` names a file rather than a built-in variant.
+pub fn is_path(spec: &str) -> bool {
+    spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
+}
+
+fn read_file(path: &Path) -> Result<Source, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| Diagnostic {
+        file: path.display().to_string(),
+        line: 0,
+        col: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    Ok(Source {
+        name: path.display().to_string(),
+        text,
+        dir: path.parent().map(Path::to_path_buf),
+    })
+}
+
+/// Loads a variant by built-in name or by path to a `.toml` file, resolving inheritance and
+/// checking everything.
+///
+/// # Errors
+/// Every problem found, each with its file, line and column.
+pub fn load(spec: &str) -> Result<Definition, Diagnostics> {
+    let first = if is_path(spec) {
+        read_file(Path::new(spec)).map_err(|d| Diagnostics(vec![d]))?
+    } else {
+        builtin(spec).ok_or_else(|| {
+            Diagnostics(vec![Diagnostic {
+                file: spec.to_string(),
+                line: 0,
+                col: 0,
+                message: format!("unknown variant (built-in: {})", builtin_names().join(", ")),
+            }])
+        })?
+    };
+    let default_name = if is_path(spec) {
+        Path::new(spec)
+            .file_stem()
+            .map_or(spec.to_string(), |s| s.to_string_lossy().into_owned())
+    } else {
+        spec.to_ascii_lowercase()
+    };
+    load_source(first, &default_name)
+}
+
+/// Parses and compiles a variant from text (tests, and the `VariantPath` loader).
+///
+/// # Errors
+/// Every problem found.
+pub fn load_source(first: Source, default_name: &str) -> Result<Definition, Diagnostics> {
+    // Walk the inheritance chain, child first.
+    let mut chain: Vec<(Source, RawVariant)> = Vec::new();
+    let mut next = Some(first);
+    while let Some(source) = next.take() {
+        let raw: RawVariant = toml::from_str(&source.text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            Diagnostics(vec![source.at(offset, e.message().trim().to_string())])
+        })?;
+        if let Some(parent) = &raw.inherits {
+            let spec = parent.get_ref();
+            let at = |msg: String| Diagnostics(vec![source.at(parent.span().start, msg)]);
+            let parent_source = if is_path(spec) {
+                let path = source
+                    .dir
+                    .as_ref()
+                    .map_or_else(|| PathBuf::from(spec), |d| d.join(spec));
+                read_file(&path).map_err(|d| at(format!("inherits: {}", d.message)))?
+            } else {
+                builtin(spec).ok_or_else(|| at(format!("inherits: unknown variant '{}'", spec.escape_debug())))?
+            };
+            if chain.iter().any(|(s, _)| s.name == parent_source.name) || parent_source.name == source.name {
+                return Err(at(format!(
+                    "inherits: inheritance loop through '{}'",
+                    parent_source.name
+                )));
+            }
+            next = Some(parent_source);
+        }
+        chain.push((source, raw));
+    }
+    // A name belongs to its own file: a child without one is not called after its parent.
+    let own_name = chain.first().and_then(|(_, raw)| raw.name.clone());
+    let mut merged = Merged::default();
+    let mut sources = Vec::new();
+    for (i, (source, raw)) in chain.into_iter().rev().enumerate() {
+        merged.overlay(i, raw);
+        sources.push(source);
+    }
+    merged.name = own_name.map(|n| (sources.len() - 1, n));
+    compile::compile(&merged, &sources, default_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_variant_loads() {
+        assert!(!BUILTIN.is_empty());
+        for name in builtin_names() {
+            if let Err(e) = load(name) {
+                panic!("{name}: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn line_and_column_count_from_one() {
+        let s = Source {
+            name: "x".into(),
+            text: "ab\ncd\n".into(),
+            dir: None,
+        };
+        assert_eq!(s.line_col(0), (1, 1));
+        assert_eq!(s.line_col(4), (2, 2));
+    }
+}

@@ -1,0 +1,132 @@
+//! The TOML schema of a variant file: Fairy-Stockfish's configuration concepts
+//! (`../shared/reference/fsf-variant-options.md`) under snake_case names. Every key is optional;
+//! a file with `inherits` takes what it leaves out from its parent, and a file without one
+//! starts from Fairy-Stockfish's defaults (an 8x8 board, chess rules, no pieces).
+//!
+//! Values keep their position in the file ([`Spanned`]) so that every later complaint can name
+//! the file, line and column.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// One piece type, keyed by its letter in `[pieces]`.
+#[derive(Deserialize, Clone, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawPiece {
+    /// Moves in Betza notation (see [`crate::variant::betza`]).
+    pub betza: Option<Spanned<String>>,
+    /// A descriptive name (`archbishop`).
+    pub name: Option<Spanned<String>>,
+    /// Royal: may not be left attacked; checkmate ends the game.
+    pub royal: Option<Spanned<bool>>,
+    /// Pawn-like: promotes chess-style, double-steps, is captured en passant, and its moves
+    /// reset the n-move counter.
+    pub pawn: Option<Spanned<bool>>,
+    /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
+    pub value_mg: Option<Spanned<i32>>,
+    pub value_eg: Option<Spanned<i32>>,
+}
+
+macro_rules! raw_variant {
+    ($($(#[$doc:meta])* $field:ident : $ty:ty),* $(,)?) => {
+        /// A variant file as written.
+        #[derive(Deserialize, Clone, Debug, Default)]
+        #[serde(deny_unknown_fields)]
+        pub struct RawVariant {
+            /// The parent variant (a built-in name, or a file path relative to this file).
+            pub inherits: Option<Spanned<String>>,
+            /// Piece types by letter.
+            pub pieces: Option<BTreeMap<Spanned<String>, Spanned<RawPiece>>>,
+            $($(#[$doc])* pub $field: Option<Spanned<$ty>>,)*
+        }
+
+        /// A variant with inheritance resolved: every value with the index of the file it came
+        /// from.
+        #[derive(Clone, Debug, Default)]
+        pub struct Merged {
+            /// Piece letter (lower case) to its definition; later files override whole pieces.
+            pub pieces: BTreeMap<char, (usize, Spanned<String>, RawPiece)>,
+            $(pub $field: Option<(usize, Spanned<$ty>)>,)*
+        }
+
+        impl Merged {
+            /// Lays `raw` (from file `source`) over what is here.
+            pub fn overlay(&mut self, source: usize, raw: RawVariant) {
+                $(if let Some(v) = raw.$field { self.$field = Some((source, v)); })*
+                for (letter, piece) in raw.pieces.unwrap_or_default() {
+                    if let Some(c) = letter.get_ref().chars().next() {
+                        self.pieces.insert(c.to_ascii_lowercase(), (source, letter.clone(), piece.into_inner()));
+                    }
+                }
+            }
+        }
+    };
+}
+
+raw_variant! {
+    /// The variant's name (default: the file name without `.toml`).
+    name: String,
+    /// Board size.
+    files: u8,
+    ranks: u8,
+    /// Start position in Fairy-Stockfish's FEN dialect.
+    start_fen: String,
+    /// Letters of inherited pieces this variant does not have.
+    remove_pieces: String,
+    /// Letters of the pieces pawns may promote to.
+    promotion_pieces: String,
+    /// First rank (counted from each player's side, 1-based) of the promotion zone.
+    promotion_rank: u8,
+    /// Whether a pawn entering the zone must promote (Grand: false).
+    mandatory_promotion: bool,
+    /// Most pieces of a type a player may have for promotion to it (Grand: `{ q = 1 }`).
+    promotion_limits: BTreeMap<String, u8>,
+    /// Whether pawns may double-step, and from which rank (counted from each side).
+    double_step: bool,
+    double_step_rank: u8,
+    /// Explicit double-step regions (square lists: `a2 b2`, `*2` = rank 2, `a*` = file a).
+    double_step_region_white: String,
+    double_step_region_black: String,
+    /// Whether pawns may capture en passant after a double step.
+    en_passant: bool,
+    /// Castling: enabled, the king's start and target files, the rank (counted from each side),
+    /// and which piece letters castle as the rook.
+    castling: bool,
+    castling_king_file: String,
+    castling_kingside_file: String,
+    castling_queenside_file: String,
+    castling_rank: u8,
+    castling_rook_pieces: String,
+    /// The piece letter that castles as the king (default `k`).
+    castling_king_piece: String,
+    /// Whether giving check is allowed at all (racing kings: false).
+    checking: bool,
+    /// Captures are compulsory when available (antichess, losers).
+    must_capture: bool,
+    /// Game end values for the side to move: `win`, `loss` or `draw`.
+    checkmate_value: String,
+    stalemate_value: String,
+    /// N-move rule in moves (0: none) and n-fold repetition.
+    n_move_rule: u16,
+    n_fold_rule: u8,
+    n_fold_value: String,
+    perpetual_check_illegal: bool,
+    /// Extinction: a player whose pieces of some listed type (`*`: all pieces together) number at
+    /// most `extinction_piece_count` gets `extinction_value`, provided the opponent has at least
+    /// `extinction_opponent_piece_count` pieces.
+    extinction_value: String,
+    extinction_pieces: String,
+    extinction_piece_count: u8,
+    extinction_opponent_piece_count: u8,
+    /// Flag: a player whose `flag_piece` reaches its region wins; with `flag_move` the opponent
+    /// may still draw by reaching its own region with its next move.
+    flag_piece: String,
+    flag_region_white: String,
+    flag_region_black: String,
+    flag_move: bool,
+    /// N-check: the check counters are in the FEN (`3+3`); giving the last check wins.
+    check_counting: bool,
+    /// NNUE king buckets for this variant (0: the engine's default).
+    king_buckets: u8,
+}
