@@ -56,6 +56,8 @@ pub struct Extinction {
     pub kinds: Option<Vec<u8>>,
     pub count: u8,
     pub opponent_count: u8,
+    /// The last piece of a counted kind is royal.
+    pub pseudo_royal: bool,
 }
 
 /// The flag rule.
@@ -477,6 +479,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 kinds,
                 count: get(&m.extinction_piece_count, 0),
                 opponent_count: get(&m.extinction_opponent_piece_count, 0),
+                pseudo_royal: get(&m.extinction_pseudo_royal, false),
             })
         }
         _ => None,

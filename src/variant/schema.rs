@@ -119,6 +119,9 @@ raw_variant! {
     extinction_pieces: String,
     extinction_piece_count: u8,
     extinction_opponent_piece_count: u8,
+    /// The last piece of an extinction kind is royal (may not be left attacked): coregal's queen,
+    /// atomic's king.
+    extinction_pseudo_royal: bool,
     /// Flag: a player whose `flag_piece` reaches its region wins; with `flag_move` the opponent
     /// may still draw by reaching its own region with its next move.
     flag_piece: String,

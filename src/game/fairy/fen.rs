@@ -316,7 +316,11 @@ impl<B: Bitboard> Fairy<B> {
         let rules = self.rules;
         if !rules.royal_kinds.is_empty() {
             for color in [Color::White, Color::Black] {
-                let n = self.royals(color).count();
+                let n = rules
+                    .royal_kinds
+                    .iter()
+                    .map(|&k| (self.by_kind[k as usize] & self.by_color[color.index()]).count())
+                    .sum::<u32>();
                 let name = if color == Color::White { "White" } else { "Black" };
                 if n > 1 {
                     return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));

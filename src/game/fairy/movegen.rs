@@ -30,14 +30,27 @@ impl<B: Bitboard> Fairy<B> {
         a
     }
 
-    /// Squares of `color`'s royal pieces.
+    /// Squares of `color`'s royal pieces, pseudo-royal ones included (the last piece of an
+    /// extinction kind, where the variant says so).
     #[inline]
     pub(super) fn royals(&self, color: Color) -> B {
+        let own = self.by_color[color.index()];
         let mut r = B::EMPTY;
         for &k in &self.rules.royal_kinds {
             r |= self.by_kind[k as usize];
         }
-        r & self.by_color[color.index()]
+        r &= own;
+        if let Some(ext) = &self.rules.def.extinction
+            && ext.pseudo_royal
+        {
+            for &k in ext.kinds.as_deref().unwrap_or(&[]) {
+                let pieces = self.by_kind[k as usize] & own;
+                if pieces.count() == u32::from(ext.count) + 1 {
+                    r |= pieces;
+                }
+            }
+        }
+        r
     }
 
     /// Calls `emit` for every pseudo-legal move (castling excluded).
