@@ -80,7 +80,8 @@ fn main() {
         ("HCE", AnyEval::Hce(Hce)),
         ("NNUE 3072x256", AnyEval::Nnue256(NnueEval::new(Arc::clone(&net)))),
     ] {
-        let report = nue::bench::run::<Chess, AnyEval<Chess>>(&ChessVariant, nue::bench::CHESS, &e, depth, |_, _| {});
+        let lines = nue::bench::positions::<Chess>(&ChessVariant, "chess");
+        let report = nue::bench::run::<Chess, AnyEval<Chess>>(&ChessVariant, &lines, &e, depth, |_, _| {});
         match report {
             Ok(r) => println!(
                 "bench depth {depth} with {name}: {} nodes, {} ms, {} nodes/s",

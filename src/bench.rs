@@ -72,12 +72,38 @@ pub const SHOGI: &[&str] = &[
     "fen lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9",
 ];
 
-/// The bench positions of a variant (its canonical name).
-pub fn positions(variant: &str) -> &'static [&'static str] {
-    match variant {
-        "shogi" => SHOGI,
-        _ => CHESS,
+/// Plies of the generated bench lines of variants without a curated set.
+const GENERATED_PLIES: [usize; 9] = [0, 4, 8, 12, 16, 20, 24, 28, 32];
+
+/// The bench positions of a variant (its canonical name): the curated sets for chess and shogi;
+/// for other variants, the start position and lines of pseudo-random play (a fixed seed, so the
+/// bench signature stays deterministic), each stopped early if the game ends.
+pub fn positions<G: Game>(variant: &G::Variant, name: &str) -> Vec<String> {
+    match name {
+        "shogi" => return SHOGI.iter().map(|s| s.to_string()).collect(),
+        "chess" => return CHESS.iter().map(|s| s.to_string()).collect(),
+        _ => {}
     }
+    let mut state = 0x6265_6e63_68u64;
+    GENERATED_PLIES
+        .iter()
+        .map(|&plies| {
+            let mut board = G::start(variant);
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                let mut list = G::MoveList::default();
+                board.generate(crate::game::GenKind::All, &mut list);
+                if list.is_empty() || board.outcome().is_some() {
+                    break;
+                }
+                let r = crate::core::zobrist::splitmix64(&mut state) as usize;
+                let mv = list[r % list.len()];
+                moves.push(board.fmt_move(mv));
+                board.play(mv, &mut crate::game::Dirty::default());
+            }
+            if moves.is_empty() { "startpos".to_string() } else { format!("startpos moves {}", moves.join(" ")) }
+        })
+        .collect()
 }
 
 /// Builds a position from a bench line: `startpos [moves ...]` or `fen FEN [moves ...]`.
@@ -111,7 +137,7 @@ pub struct BenchReport {
 /// A bad bench line.
 pub fn run<G: Game, E: Evaluator<G>>(
     variant: &G::Variant,
-    lines: &[&str],
+    lines: &[String],
     eval: &E,
     depth: u32,
     mut each: impl FnMut(usize, u64),

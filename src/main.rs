@@ -9,8 +9,8 @@ mod cli;
 #[derive(Parser)]
 #[command(name = "nue", version, about)]
 struct Args {
-    /// Variant name (chess, chess960, shogi, ...). Default: chess, or shogi when the protocol
-    /// loop is spoken to in USI.
+    /// Variant name (chess, chess960, shogi, capablanca, ...; `nue variants` lists them) or a
+    /// variant file (`.toml`). Default: chess, or shogi when the protocol loop is spoken to in USI.
     #[arg(long, global = true)]
     variant: Option<String>,
     #[command(subcommand)]
@@ -105,6 +105,15 @@ enum Command {
         #[command(subcommand)]
         command: DataCommand,
     },
+    /// Lists the variants the engine knows (name, board size, pieces).
+    Variants,
+    /// Checks variant files; prints every problem as `FILE:LINE:COL: key: message` and exits 1
+    /// if there is any.
+    Check {
+        /// Variant files (`.toml`) or built-in names.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Prints the header of a net file.
     Netinfo {
         /// The `.nnue` file.
@@ -172,6 +181,11 @@ fn main() -> ExitCode {
         ),
         Some(Command::Bench { depth }) => cli::run(variant, cli::Bench { depth }),
         Some(Command::Netinfo { file }) => cli::netinfo(&file),
+        Some(Command::Variants) => {
+            cli::variants();
+            Ok(())
+        }
+        Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Datagen {
             nodes,
             games,

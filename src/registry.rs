@@ -24,13 +24,73 @@ pub trait ForGame {
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output;
 }
 
-/// Every variant name the engine accepts: the native games, then the built-in fairy variants.
-pub fn variant_names() -> Vec<&'static str> {
+/// Every variant name the engine accepts: the native games, the built-in fairy variants, then
+/// the ones loaded with [`add_variant_path`].
+pub fn variant_names() -> Vec<String> {
     let native = [CHESS_NAMES[0], SHOGI_NAMES[0]];
-    native
+    let mut names: Vec<String> = native
         .into_iter()
         .chain(variant::builtin_names().into_iter().filter(|n| !native.contains(n)))
-        .collect()
+        .map(str::to_string)
+        .collect();
+    if let Ok(user) = USER.lock() {
+        for (n, _) in user.iter() {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+    }
+    names
+}
+
+/// Variants loaded from files at run time (the `VariantPath` option): name and path.
+static USER: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+/// Checks a variant (built-in name or `.toml` path) completely, start position included.
+///
+/// # Errors
+/// Every problem, one per line, each as `FILE:LINE:COL: key: message`.
+pub fn check(spec: &str) -> Result<Definition, String> {
+    let def = variant::load(spec).map_err(|e| e.to_string())?;
+    compile(def.clone())?;
+    Ok(def)
+}
+
+/// Loads the variant files at `path` (a `.toml` file, or a directory of them) so that their
+/// names can be selected; returns the names loaded.
+///
+/// # Errors
+/// An unreadable path, or the problems of the files that do not check (the others are loaded).
+pub fn add_variant_path(path: &str) -> Result<Vec<String>, String> {
+    let p = std::path::Path::new(path);
+    let files: Vec<String> = if p.is_dir() {
+        let mut v: Vec<String> = std::fs::read_dir(p)
+            .map_err(|e| format!("{path}: {e}"))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|f| f.extension().is_some_and(|x| x == "toml"))
+            .map(|f| f.display().to_string())
+            .collect();
+        v.sort();
+        v
+    } else {
+        vec![path.to_string()]
+    };
+    let mut loaded = Vec::new();
+    let mut problems = Vec::new();
+    for file in files {
+        match check(&file) {
+            Ok(def) => {
+                if let Ok(mut user) = USER.lock() {
+                    user.retain(|(n, _)| *n != def.name);
+                    user.push((def.name.clone(), file));
+                }
+                loaded.push(def.name);
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    if problems.is_empty() { Ok(loaded) } else { Err(problems.join("\n")) }
 }
 
 /// A fairy variant compiled for its bitboard width.
@@ -82,7 +142,11 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, String>
     if SHOGI_NAMES.contains(&lower.as_str()) {
         return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::nets::shogi()));
     }
-    Ok(match load_fairy(name)? {
+    let user = USER
+        .lock()
+        .ok()
+        .and_then(|u| u.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, p)| p.clone()));
+    Ok(match load_fairy(user.as_deref().unwrap_or(name))? {
         Compiled::Small(rules) => action.run::<Fairy<u64>>(&rules, &rules.def.name, None),
         Compiled::Large(rules) => action.run::<Fairy<u128>>(&rules, &rules.def.name, None),
     })

@@ -60,8 +60,8 @@ impl ForGame for Bench {
     type Output = Result<(), String>;
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         let eval = eval_for::<G>(variant, "", embedded)?;
-        let lines = nue::bench::positions(name);
-        let report = nue::bench::run::<G, _>(variant, lines, &eval, self.depth, |i, nodes| {
+        let lines = nue::bench::positions::<G>(variant, name);
+        let report = nue::bench::run::<G, _>(variant, &lines, &eval, self.depth, |i, nodes| {
             println!("position {:>2}/{}: {nodes} nodes", i + 1, lines.len());
         })?;
         println!("\nTotal time (ms): {}", report.millis);
@@ -320,7 +320,7 @@ pub fn netinfo(file: &Path) -> Result<(), String> {
     let source = file.display().to_string();
     let bytes = std::fs::read(file).map_err(|e| format!("net {source}: cannot read: {e}"))?;
     let h = nue::nnue::format::read_header(&bytes, &source).map_err(|e| e.to_string())?;
-    let matches: Vec<&str> = nue::registry::variant_names()
+    let matches: Vec<String> = nue::registry::variant_names()
         .into_iter()
         .filter(|name| with_game(name, LayoutHash).is_ok_and(|hash| hash == h.layout_hash))
         .collect();
@@ -348,4 +348,33 @@ pub fn netinfo(file: &Path) -> Result<(), String> {
 /// Runs a [`ForGame`] command for the named variant.
 pub fn run<A: ForGame<Output = Result<(), String>>>(variant: &str, action: A) -> Result<(), String> {
     with_game(variant, action)?
+}
+
+/// `nue variants`: every known variant with its board and pieces.
+pub fn variants() {
+    for name in nue::registry::variant_names() {
+        match nue::registry::check(&name) {
+            Ok(def) => {
+                let letters: String = def.pieces.iter().map(|p| p.letter).collect();
+                println!("{name}\t{}x{}\t{letters}", def.files, def.ranks);
+            }
+            // Native games have no variant file.
+            Err(_) => println!("{name}\tnative"),
+        }
+    }
+}
+
+/// `nue check`: every problem of every file; an error when there is any.
+pub fn check(files: &[String]) -> Result<(), String> {
+    let mut bad = 0;
+    for file in files {
+        match nue::registry::check(file) {
+            Ok(def) => println!("{file}: ok ({}, {}x{}, {} piece kinds)", def.name, def.files, def.ranks, def.pieces.len()),
+            Err(e) => {
+                println!("{e}");
+                bad += 1;
+            }
+        }
+    }
+    if bad == 0 { Ok(()) } else { Err(format!("{bad} of {} variant files have problems", files.len())) }
 }

@@ -90,6 +90,13 @@ impl crate::registry::ForGame for MakeSession {
     }
 }
 
+/// Prints an error for the GUI: one `info string error:` line per line of the message.
+fn report_error(message: &str) {
+    for line in message.lines() {
+        println!("info string error: {line}");
+    }
+}
+
 /// Runs the protocol loop on stdin/stdout until `quit` or end of input. The first command picks
 /// the protocol: `usi` for USI (default variant shogi), anything else UCI (default chess);
 /// `variant` overrides the default.
@@ -131,12 +138,12 @@ pub fn run(variant: Option<&str>) -> Result<(), String> {
                         session = new;
                         session.announce();
                     }
-                    Err(e) => println!("info string error: {e}"),
+                    Err(e) => report_error(&e),
                 },
                 Ok(None) => {}
-                Err(e) => println!("info string error: {e}"),
+                Err(e) => report_error(&e),
             },
-            Err(e) => println!("info string error: {e}"),
+            Err(e) => report_error(&e),
         }
     }
     // End of input: let a finite search finish and print its move; stop an endless one.

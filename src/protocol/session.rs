@@ -145,6 +145,7 @@ impl<G: Game> GameSession<G> {
                 println!("option name EvalFile type string default <empty>");
                 println!("option name UCI_Variant type combo default {}{variants}", self.name);
                 println!("option name UCI_Chess960 type check default false");
+                println!("option name VariantPath type string default <empty>");
                 println!("uciok");
             }
             Flavor::Usi => {
@@ -200,6 +201,13 @@ impl<G: Game> GameSession<G> {
                 self.wait();
                 self.load_eval(&file)?;
                 self.options.eval_file = file;
+            }
+            "variantpath" => {
+                let path = value.unwrap_or_default();
+                if !path.is_empty() && path != "<empty>" {
+                    let names = crate::registry::add_variant_path(path)?;
+                    println!("info string variants loaded: {}", names.join(" "));
+                }
             }
             "uci_variant" | "variant" => {
                 let v = value.unwrap_or_default();

@@ -80,6 +80,8 @@ pub struct Definition {
     /// Where pawns' double steps and other initial (`i`) moves may start, per color.
     pub initial_region: [Vec<Square>; 2],
     pub en_passant: bool,
+    /// Target squares where each color may capture en passant.
+    pub en_passant_region: [Vec<Square>; 2],
     pub castling: Option<Castling>,
     pub checking: bool,
     pub must_capture: bool,
@@ -398,6 +400,20 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
     }
 
+    let mut en_passant_region = [Vec::new(), Vec::new()];
+    for (i, (field, key)) in [
+        (&m.en_passant_region_white, "en_passant_region_white"),
+        (&m.en_passant_region_black, "en_passant_region_black"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        en_passant_region[i] = match field {
+            Some(f) => squares(&mut ctx, f, key, files, ranks),
+            None => (0..files as usize * ranks as usize).map(|s| Square(s as u8)).collect(),
+        };
+    }
+
     // Castling.
     let castling = if get(&m.castling, true) {
         let king_letter = get(&m.castling_king_piece, "k".to_string());
@@ -550,6 +566,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         promotion,
         initial_region,
         en_passant: get(&m.en_passant, true),
+        en_passant_region,
         castling,
         checking: get(&m.checking, true),
         must_capture: get(&m.must_capture, false),

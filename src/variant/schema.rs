@@ -88,8 +88,11 @@ raw_variant! {
     /// Explicit double-step regions (square lists: `a2 b2`, `*2` = rank 2, `a*` = file a).
     double_step_region_white: String,
     double_step_region_black: String,
-    /// Whether pawns may capture en passant after a double step.
+    /// Whether pawns may capture en passant after a double step, and the target squares where
+    /// each side may (default: everywhere; horde: not behind a pawn that left the first rank).
     en_passant: bool,
+    en_passant_region_white: String,
+    en_passant_region_black: String,
     /// Castling: enabled, the king's start and target files, the rank (counted from each side),
     /// and which piece letters castle as the rook.
     castling: bool,

@@ -163,7 +163,7 @@ impl<B: Bitboard> Fairy<B> {
         let rules = self.rules;
         let occ = self.occupied() | passed;
         let mut out = B::EMPTY;
-        for sq in passed.squares() {
+        for sq in (passed & rules.ep_region[by.index()]).squares() {
             for &k in &rules.ep_kinds {
                 let pieces = self.by_kind[k as usize] & self.by_color[by.index()];
                 if !pieces.is_empty()
@@ -296,7 +296,7 @@ impl<B: Bitboard> Fairy<B> {
     fn can_reach_flag(&self) -> bool {
         let Some(flag) = &self.rules.def.flag else { return false };
         let mut reach = false;
-        self.legal_moves(&mut |m| {
+        self.legal_moves(movegen::Filter::all(), &mut |m| {
             reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
                 && self.rules.flag_region[self.side.index()].has(Square(m.to()));
         });
@@ -409,12 +409,7 @@ impl<B: Bitboard> Game for Fairy<B> {
     }
 
     fn is_legal(&self, mv: FairyMove) -> bool {
-        if mv.0 == 0 || mv.from() as usize >= self.rules.squares || mv.to() as usize >= self.rules.squares {
-            return false;
-        }
-        let mut list = Self::MoveList::default();
-        self.generate_into(GenKind::All, &mut list);
-        list.contains(&mv)
+        self.is_legal_move(mv)
     }
 
     fn play(&mut self, mv: FairyMove, dirty: &mut Dirty) {

@@ -53,8 +53,8 @@ impl<B: Bitboard> Fairy<B> {
         r
     }
 
-    /// Calls `emit` for every pseudo-legal move (castling excluded).
-    fn pseudo_moves(&self, mut emit: impl FnMut(FairyMove)) {
+    /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for.
+    fn pseudo_moves(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
         let rules = self.rules;
         let us = self.side;
         let them = !us;
@@ -62,7 +62,7 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.by_color[them.index()];
         for k in 0..rules.kinds {
             let t = rules.kind(us, k);
-            let mut from_set = self.by_kind[k] & self.by_color[us.index()];
+            let mut from_set = self.by_kind[k] & self.by_color[us.index()] & filter.from;
             let is_pawn = rules.pawn_kinds.contains(&(k as u8));
             let can_ep = !self.ep.is_empty() && rules.ep_kinds.contains(&(k as u8));
             while !from_set.is_empty() {
@@ -80,9 +80,16 @@ impl<B: Bitboard> Fairy<B> {
                     capture |= c & enemy;
                 }
                 let mut eps = B::EMPTY;
-                if can_ep {
+                if can_ep && filter.capture {
                     let (_, c) = t.normal.targets(&rules.rays, from, occ | self.ep);
                     eps = c & self.ep;
+                }
+                if !filter.capture {
+                    capture = B::EMPTY;
+                }
+                if !filter.quiet {
+                    // Quiet promotions are tactical.
+                    quiet &= if is_pawn && filter.promotions { rules.promotion_zone[us.index()] } else { B::EMPTY };
                 }
                 for to in capture.squares() {
                     self.emit_with_promotions(k, is_pawn, from, to, Special::Normal, &mut emit);
@@ -187,7 +194,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where
     /// the variant forbids checks, gives none).
-    pub(super) fn is_legal_pseudo(&self, mv: FairyMove) -> bool {
+    pub(super) fn is_legal_pseudo(&self, mv: FairyMove, pinned: B) -> bool {
         let rules = self.rules;
         if !rules.def.checking || mv.special() == Special::EnPassant {
             return self.legal_by_playing(mv);
@@ -205,9 +212,8 @@ impl<B: Bitboard> Fairy<B> {
         let occ = self.occupied();
         let moved = B::square(from);
         let royals = if (royals & moved).is_empty() {
-            // A leaper-only variant cannot expose a royal piece by moving another one, unless
-            // it is in check and must answer it.
-            if !rules.has_blockable && self.checkers.is_empty() {
+            // Only a pinned piece's move, or any move when in check, can leave a royal attacked.
+            if (pinned & moved).is_empty() {
                 return true;
             }
             royals
@@ -219,6 +225,62 @@ impl<B: Bitboard> Fairy<B> {
         royals
             .squares()
             .all(|r| self.attackers_to(r, !us, after, captured).is_empty())
+    }
+
+    /// Pieces of the side to move whose moves need the full legality test: those shielding a
+    /// royal piece from an enemy rider or standing on the leg of an enemy lame leaper aimed at
+    /// it; every piece when in check, with several royal pieces, or against hoppers (which a move
+    /// onto a line can arm).
+    pub(super) fn pinned(&self) -> B {
+        let rules = self.rules;
+        let us = self.side;
+        let them = !us;
+        let royals = self.royals(us);
+        let own = self.by_color[us.index()];
+        if royals.is_empty() {
+            return B::EMPTY;
+        }
+        if !self.checkers.is_empty() || royals.more_than_one() {
+            return own;
+        }
+        let r = royals.lsb();
+        let occ = self.occupied();
+        let enemy = self.by_color[them.index()];
+        let mut pinned = B::EMPTY;
+        for k in 0..rules.kinds {
+            let pieces = self.by_kind[k] & enemy;
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = &rules.kind(them, k).reverse;
+            if !t.hoppers.is_empty() || !t.reverse_grass.is_empty() {
+                return own;
+            }
+            for &(ray, _, _) in &t.riders {
+                let line = &rules.rays[ray];
+                let blockers = line.full[r.index()] & occ;
+                if blockers.is_empty() {
+                    continue;
+                }
+                let first = line.first(blockers);
+                if !own.has(first) {
+                    continue;
+                }
+                let rest = line.full[first.index()] & occ;
+                if !rest.is_empty() {
+                    let second = line.first(rest);
+                    if pieces.has(second) && line.limited[r.index()].has(second) {
+                        pinned |= B::square(first);
+                    }
+                }
+            }
+            for &(origin, path, _, _) in &t.lame[r.index()] {
+                if pieces.has(origin) {
+                    pinned |= path & own;
+                }
+            }
+        }
+        pinned
     }
 
     /// The legality test by playing the move on a copy: for en passant and for variants where
@@ -242,18 +304,31 @@ impl<B: Bitboard> Fairy<B> {
             && crate::game::Game::outcome(self).is_some()
     }
 
-    /// Every legal move, before the variant's compulsory-capture filter.
-    pub(super) fn legal_moves(&self, out: &mut impl FnMut(FairyMove)) {
-        self.pseudo_moves(|mv| {
-            if self.is_legal_pseudo(mv) {
+    /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
+    pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        let pinned = self.pinned();
+        self.pseudo_moves(filter, |mv| {
+            if self.is_legal_pseudo(mv, pinned) {
                 out(mv);
             }
         });
-        self.castling_moves(|mv| {
-            if self.rules.def.checking || self.legal_by_playing(mv) {
-                out(mv);
-            }
-        });
+        if filter.quiet {
+            self.castling_moves(|mv| {
+                if (filter.from & B::square(Square(mv.from()))).is_empty() {
+                    return;
+                }
+                if self.rules.def.checking || self.legal_by_playing(mv) {
+                    out(mv);
+                }
+            });
+        }
+    }
+
+    /// Whether the side to move has a legal capture (compulsory-capture variants).
+    fn has_legal_capture(&self) -> bool {
+        let mut found = false;
+        self.legal_moves(Filter::captures(), &mut |_| found = true);
+        found
     }
 
     /// Whether `mv` takes a piece (en passant included).
@@ -268,14 +343,41 @@ impl<B: Bitboard> Fairy<B> {
         if self.ended() {
             return;
         }
-        self.legal_moves(&mut |mv| out.push(mv));
-        if self.rules.def.must_capture && out.iter().any(|&m| self.is_capture(m)) {
+        let must_capture = self.rules.def.must_capture;
+        let filter = match kind {
+            GenKind::All => Filter::all(),
+            GenKind::Tactical => Filter::tactical(),
+            GenKind::Quiet => {
+                if must_capture && self.has_legal_capture() {
+                    return;
+                }
+                Filter::quiet()
+            }
+        };
+        self.legal_moves(filter, &mut |mv| out.push(mv));
+        if must_capture && kind != GenKind::Quiet && out.iter().any(|&m| self.is_capture(m)) {
             out.retain(|m| self.is_capture(*m));
         }
         if kind != GenKind::All {
             let tactical = kind == GenKind::Tactical;
             out.retain(|m| (self.is_capture(*m) || m.promotion().is_some()) == tactical);
         }
+    }
+
+    /// Whether `mv` (from any source) is legal here, generating only the moving piece's moves.
+    pub(super) fn is_legal_move(&self, mv: FairyMove) -> bool {
+        let from = Square(mv.from());
+        if mv.0 == 0
+            || from.index() >= self.rules.squares
+            || mv.to() as usize >= self.rules.squares
+            || !self.by_color[self.side.index()].has(from)
+            || self.ended()
+        {
+            return false;
+        }
+        let mut found = false;
+        self.legal_moves(Filter::from(B::square(from)), &mut |m| found |= m == mv);
+        found && (!self.rules.def.must_capture || self.is_capture(mv) || !self.has_legal_capture())
     }
 
     /// The number of legal moves, without building a list where the variant allows it.
@@ -285,14 +387,58 @@ impl<B: Bitboard> Fairy<B> {
         }
         if self.rules.def.must_capture {
             let (mut all, mut captures) = (0u64, 0u64);
-            self.legal_moves(&mut |mv| {
+            self.legal_moves(Filter::all(), &mut |mv| {
                 all += 1;
                 captures += u64::from(self.is_capture(mv));
             });
             return if captures > 0 { captures } else { all };
         }
         let mut n = 0u64;
-        self.legal_moves(&mut |_| n += 1);
+        self.legal_moves(Filter::all(), &mut |_| n += 1);
         n
+    }
+}
+
+/// Which pseudo-legal moves to generate.
+#[derive(Clone, Copy)]
+pub(super) struct Filter<B> {
+    quiet: bool,
+    /// Quiet promotions (with `quiet` off).
+    promotions: bool,
+    capture: bool,
+    /// Only moves of pieces on these squares.
+    from: B,
+}
+
+impl<B: Bitboard> Filter<B> {
+    pub(super) fn all() -> Filter<B> {
+        Filter {
+            quiet: true,
+            promotions: true,
+            capture: true,
+            from: B::FULL,
+        }
+    }
+    fn tactical() -> Filter<B> {
+        Filter {
+            quiet: false,
+            ..Filter::all()
+        }
+    }
+    fn captures() -> Filter<B> {
+        Filter {
+            quiet: false,
+            promotions: false,
+            ..Filter::all()
+        }
+    }
+    fn quiet() -> Filter<B> {
+        Filter {
+            capture: false,
+            ..Filter::all()
+        }
+    }
+    fn from(from: B) -> Filter<B> {
+        Filter { from, ..Filter::all() }
     }
 }

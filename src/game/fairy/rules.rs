@@ -228,12 +228,11 @@ pub struct Rules<B> {
     pub ep_kinds: Vec<u8>,
     pub promotion_zone: [B; 2],
     pub initial_region: [B; 2],
+    /// Where each color may capture en passant.
+    pub ep_region: [B; 2],
     pub flag_region: [B; 2],
     pub keys: Keys,
     pub terms: EvalTerms,
-    /// Whether any piece has a move that can be blocked (riders, hoppers, lame leapers): when
-    /// none has, only royal moves can expose a royal piece.
-    pub has_blockable: bool,
 }
 
 fn board_mask<B: Bitboard>(squares: usize) -> B {
@@ -381,6 +380,7 @@ impl<B: Bitboard> Rules<B> {
                 .collect(),
             promotion_zone: [region(&def.promotion.zone[0]), region(&def.promotion.zone[1])],
             initial_region: [region(&def.initial_region[0]), region(&def.initial_region[1])],
+            ep_region: [region(&def.en_passant_region[0]), region(&def.en_passant_region[1])],
             flag_region: def
                 .flag
                 .as_ref()
@@ -402,7 +402,6 @@ impl<B: Bitboard> Rules<B> {
                 see: Vec::new(),
                 tempo: 0,
             },
-            has_blockable: false,
             def,
         };
         for color in [Color::White, Color::Black] {
@@ -439,11 +438,6 @@ impl<B: Bitboard> Rules<B> {
                 });
             }
         }
-        rules.has_blockable = rules
-            .def
-            .pieces
-            .iter()
-            .any(|p| p.betza.atoms.iter().any(|a| a.reach != Reach::Leap));
         rules.terms = super::terms::derive(&rules);
         let rules: &'static Rules<B> = Box::leak(Box::new(rules));
         if let Err(e) = super::Fairy::<B>::parse_fen(rules, &rules.def.start_fen) {
