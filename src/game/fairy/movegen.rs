@@ -15,6 +15,17 @@ impl<B: Bitboard> Fairy<B> {
         let rules = self.rules;
         let own = self.by_color[by.index()] & !exclude;
         let mut a = B::EMPTY;
+        for &(ray, kinds) in &rules.attack_rays[by.index()] {
+            let line = &rules.rays[ray];
+            let blockers = line.full[sq.index()] & occ;
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = line.first(blockers);
+            if own.has(first) && kinds >> (self.board[first.index()] & 31) & 1 != 0 && line.limited[sq.index()].has(first) {
+                a |= B::square(first);
+            }
+        }
         for k in 0..rules.kinds {
             let pieces = self.by_kind[k] & own;
             if pieces.is_empty() {

@@ -159,9 +159,7 @@ impl<B: Bitboard> MoveTable<B> {
                 a |= B::square(target);
             }
         }
-        for &(r, _, _) in &self.riders {
-            a |= rays[r].ride(sq, occ);
-        }
+        // Riders are handled by [`Rules::attack_rays`], one ray per direction for all kinds.
         for &(r, _, _) in &self.hoppers {
             a |= rays[r].hop(sq, occ);
         }
@@ -222,6 +220,9 @@ pub struct Rules<B> {
     ray_keys: Vec<(i32, i32, u8)>,
     /// `tables[color][kind]`.
     pub tables: [Vec<KindTables<B>>; 2],
+    /// Per color: each reversed rider direction with the kinds (bit mask) that capture along
+    /// it. A square is attacked along a ray only by the ray's first piece.
+    pub attack_rays: [Vec<(usize, u32)>; 2],
     pub royal_kinds: Vec<u8>,
     pub pawn_kinds: Vec<u8>,
     /// Kinds that may capture en passant.
@@ -373,6 +374,7 @@ impl<B: Bitboard> Rules<B> {
             rays: Vec::new(),
             ray_keys: Vec::new(),
             tables: [Vec::new(), Vec::new()],
+            attack_rays: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             pawn_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].pawn).collect(),
             ep_kinds: (0..kinds as u8)
@@ -427,6 +429,13 @@ impl<B: Bitboard> Rules<B> {
                             .any(|v| v.iter().any(|&(r, _, _)| !rules.rays[r].full[s].is_empty()))
                     {
                         mobile |= B::square(Square(s as u8));
+                    }
+                }
+                for &(ray, _, _) in &reverse.riders {
+                    let rays = &mut rules.attack_rays[color.index()];
+                    match rays.iter_mut().find(|(r, _)| *r == ray) {
+                        Some((_, mask)) => *mask |= 1 << k,
+                        None => rays.push((ray, 1 << k)),
                     }
                 }
                 rules.tables[color.index()].push(KindTables {
