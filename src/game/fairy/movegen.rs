@@ -231,6 +231,18 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             (royals & !moved) | B::square(to)
         };
+        // A promotion to a kind whose last piece is pseudo-royal creates one more such piece,
+        // which may not be left attacked either (Fairy-Stockfish counts the type before the move).
+        let royals = match (mv.promotion(), &rules.def.extinction) {
+            (Some(p), Some(ext))
+                if ext.pseudo_royal
+                    && ext.kinds.as_ref().is_some_and(|k| k.contains(&p))
+                    && (self.by_kind[p as usize] & self.by_color[us.index()]).count() <= u32::from(ext.count) + 1 =>
+            {
+                royals | B::square(to)
+            }
+            _ => royals,
+        };
         let after = (occ & !moved) | B::square(to);
         let captured = B::square(to) & self.by_color[(!us).index()];
         royals
