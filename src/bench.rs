@@ -84,7 +84,7 @@ pub fn positions<G: Game>(variant: &G::Variant, name: &str) -> Vec<String> {
         "chess" => return CHESS.iter().map(|s| s.to_string()).collect(),
         _ => {}
     }
-    let mut state = 0x6265_6e63_68u64;
+    let mut state = 0x0062_656e_6368_u64;
     GENERATED_PLIES
         .iter()
         .map(|&plies| {
@@ -101,7 +101,11 @@ pub fn positions<G: Game>(variant: &G::Variant, name: &str) -> Vec<String> {
                 moves.push(board.fmt_move(mv));
                 board.play(mv, &mut crate::game::Dirty::default());
             }
-            if moves.is_empty() { "startpos".to_string() } else { format!("startpos moves {}", moves.join(" ")) }
+            if moves.is_empty() {
+                "startpos".to_string()
+            } else {
+                format!("startpos moves {}", moves.join(" "))
+            }
         })
         .collect()
 }

@@ -90,7 +90,11 @@ pub fn add_variant_path(path: &str) -> Result<Vec<String>, String> {
             Err(e) => problems.push(e),
         }
     }
-    if problems.is_empty() { Ok(loaded) } else { Err(problems.join("\n")) }
+    if problems.is_empty() {
+        Ok(loaded)
+    } else {
+        Err(problems.join("\n"))
+    }
 }
 
 /// A fairy variant compiled for its bitboard width.
@@ -142,10 +146,11 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, String>
     if SHOGI_NAMES.contains(&lower.as_str()) {
         return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::nets::shogi()));
     }
-    let user = USER
-        .lock()
-        .ok()
-        .and_then(|u| u.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, p)| p.clone()));
+    let user = USER.lock().ok().and_then(|u| {
+        u.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, p)| p.clone())
+    });
     Ok(match load_fairy(user.as_deref().unwrap_or(name))? {
         Compiled::Small(rules) => action.run::<Fairy<u64>>(&rules, &rules.def.name, None),
         Compiled::Large(rules) => action.run::<Fairy<u128>>(&rules, &rules.def.name, None),

@@ -369,12 +369,22 @@ pub fn check(files: &[String]) -> Result<(), String> {
     let mut bad = 0;
     for file in files {
         match nue::registry::check(file) {
-            Ok(def) => println!("{file}: ok ({}, {}x{}, {} piece kinds)", def.name, def.files, def.ranks, def.pieces.len()),
+            Ok(def) => println!(
+                "{file}: ok ({}, {}x{}, {} piece kinds)",
+                def.name,
+                def.files,
+                def.ranks,
+                def.pieces.len()
+            ),
             Err(e) => {
                 println!("{e}");
                 bad += 1;
             }
         }
     }
-    if bad == 0 { Ok(()) } else { Err(format!("{bad} of {} variant files have problems", files.len())) }
+    if bad == 0 {
+        Ok(())
+    } else {
+        Err(format!("{bad} of {} variant files have problems", files.len()))
+    }
 }

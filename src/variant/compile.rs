@@ -341,14 +341,15 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         mandatory: get(&m.mandatory_promotion, true),
         limits,
     };
-    if !promotion.kinds.is_empty() && !pieces.iter().any(|p| p.pawn) {
-        if let Some(f) = &m.promotion_pieces {
-            ctx.fail(
-                f,
-                "promotion_pieces",
-                "promotion choices but no piece has `pawn = true`",
-            );
-        }
+    if !promotion.kinds.is_empty()
+        && !pieces.iter().any(|p| p.pawn)
+        && let Some(f) = &m.promotion_pieces
+    {
+        ctx.fail(
+            f,
+            "promotion_pieces",
+            "promotion choices but no piece has `pawn = true`",
+        );
     }
 
     // Double steps and initial moves.
@@ -416,14 +417,11 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
 
     // Castling.
     let castling = if get(&m.castling, true) {
-        let king_letter = get(&m.castling_king_piece, "k".to_string());
         let king = kinds(&mut ctx, &m.castling_king_piece, "castling_king_piece", &letters);
-        let king_kind = king.first().copied().or_else(|| {
-            letters
-                .iter()
-                .position(|&l| Some(l) == king_letter.chars().next())
-                .map(|k| k as u8)
-        });
+        let king_kind = match &m.castling_king_piece {
+            Some(_) => king.first().copied(),
+            None => letters.iter().position(|&l| l == 'k').map(|k| k as u8),
+        };
         let rook_kinds = if m.castling_rook_pieces.is_some() {
             kinds(&mut ctx, &m.castling_rook_pieces, "castling_rook_pieces", &letters)
         } else {
@@ -526,7 +524,12 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     };
     let royal = pieces.iter().any(|p| p.royal);
     if !royal && extinction.is_none() && flag.is_none() {
-        let at = m.pieces.values().next().map(|(s, k, _)| (*s, k.clone()));
+        // Point at a piece of the most derived file that defines any.
+        let at = m
+            .pieces
+            .values()
+            .max_by_key(|(s, _, _)| *s)
+            .map(|(s, k, _)| (*s, k.clone()));
         match at {
             Some(at) => ctx.fail(
                 &at,

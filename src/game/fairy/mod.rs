@@ -236,6 +236,11 @@ impl<B: Bitboard> Fairy<B> {
                     to
                 };
                 if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
+                    // A captured castling king (where kings are not royal) takes its rights along.
+                    if rules.def.castling.as_ref().is_some_and(|c| c.king_kind == victim.kind) {
+                        self.castle[them.index() * 2] = NO_SQUARE;
+                        self.castle[them.index() * 2 + 1] = NO_SQUARE;
+                    }
                     self.take(victim_sq);
                     dirty.remove(victim, victim_sq);
                     self.halfmove = 0;

@@ -22,7 +22,10 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             }
             let first = line.first(blockers);
-            if own.has(first) && kinds >> (self.board[first.index()] & 31) & 1 != 0 && line.limited[sq.index()].has(first) {
+            if own.has(first)
+                && kinds >> (self.board[first.index()] & 31) & 1 != 0
+                && line.limited[sq.index()].has(first)
+            {
                 a |= B::square(first);
             }
         }
@@ -100,7 +103,11 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 if !filter.quiet {
                     // Quiet promotions are tactical.
-                    quiet &= if is_pawn && filter.promotions { rules.promotion_zone[us.index()] } else { B::EMPTY };
+                    quiet &= if is_pawn && filter.promotions {
+                        rules.promotion_zone[us.index()]
+                    } else {
+                        B::EMPTY
+                    };
                 }
                 for to in capture.squares() {
                     self.emit_with_promotions(k, is_pawn, from, to, Special::Normal, &mut emit);

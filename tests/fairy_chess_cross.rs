@@ -1,0 +1,63 @@
+//! The fairy interpreter running `variants/chess.toml` against the native chess implementation,
+//! node for node: on random games, both must agree on every position's legal moves (in UCI
+//! notation), check status, FEN, and perft 2; and on the incremental zobrist key of the fairy
+//! side equalling its recomputation, through play and undo.
+
+mod common;
+
+use common::Rng;
+use nue::game::chess::{Chess, ChessVariant};
+use nue::game::fairy::{Fairy, Rules};
+use nue::game::perft::perft;
+use nue::game::{Dirty, Game, GenKind};
+
+fn moves<G: Game>(board: &G, kind: GenKind) -> Vec<String> {
+    let mut list = G::MoveList::default();
+    board.generate(kind, &mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn fairy_chess_equals_native_chess_on_random_games() {
+    let rules = Rules::<u64>::build(nue::variant::load("chess").expect("chess.toml")).expect("builds");
+    let mut rng = Rng(2026);
+    let mut positions = 0;
+    for game in 0..60 {
+        let mut native = Chess::start(&ChessVariant);
+        let mut fairy = Fairy::<u64>::start(&rules);
+        for ply in 0..160 {
+            let fen = native.to_fen();
+            assert_eq!(fairy.to_fen(), fen, "game {game} ply {ply}");
+            let reparsed = Fairy::<u64>::from_fen(&rules, &fen).expect("native FEN parses");
+            assert_eq!(reparsed.hash(), fairy.hash(), "{fen}: key differs from a fresh parse");
+            assert_eq!(fairy.hash(), fairy.hash_from_scratch(), "{fen}");
+            assert_eq!(fairy.in_check(), native.in_check(), "{fen}");
+            let all = moves(&native, GenKind::All);
+            assert_eq!(moves(&fairy, GenKind::All), all, "{fen}");
+            assert_eq!(
+                moves(&fairy, GenKind::Tactical),
+                moves(&native, GenKind::Tactical),
+                "{fen}"
+            );
+            assert_eq!(fairy.count_legal(), all.len() as u64, "{fen}");
+            if ply % 16 == 0 {
+                assert_eq!(perft(&fairy, 2), perft(&native, 2), "{fen}");
+            }
+            positions += 1;
+            if all.is_empty() {
+                break;
+            }
+            let pick = &all[rng.below(all.len())];
+            let nm = native.parse_move(pick).expect("legal in native");
+            let fm = fairy.parse_move(pick).expect("legal in fairy");
+            assert!(fairy.is_legal(fm), "{fen}: {pick}");
+            assert_eq!(fairy.gives_check(fm), native.gives_check(nm), "{fen}: {pick}");
+            assert_eq!(fairy.is_tactical(fm), native.is_tactical(nm), "{fen}: {pick}");
+            native.play(nm, &mut Dirty::default());
+            fairy.play(fm, &mut Dirty::default());
+        }
+    }
+    assert!(positions > 3000, "only {positions} positions");
+}

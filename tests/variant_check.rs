@@ -1,0 +1,148 @@
+//! `nue check` and the variant loader on a catalogue of broken files (`tests/data/variants/`):
+//! each problem is reported with its file, line, column and key, and nothing panics.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/variants")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Checks `file` and expects one problem at `line:col` whose message contains `needle`.
+fn expect_problem(file: &str, line: usize, col: usize, needle: &str) {
+    let path = data(file);
+    let err = match nue::registry::check(&path) {
+        Ok(_) => panic!("{file}: accepted"),
+        Err(e) => e,
+    };
+    let prefix = format!("{path}:{line}:{col}: ");
+    assert!(
+        err.lines().any(|l| l.starts_with(&prefix) && l.contains(needle)),
+        "{file}: expected '{prefix}...{needle}...', got:\n{err}"
+    );
+}
+
+#[test]
+fn bad_betza_points_at_the_character() {
+    // `x = { betza = "NaN" }`: the `a` is the 2nd character of the string, which opens at column 16.
+    expect_problem("bad_betza.toml", 3, 17, "pieces.x.betza: multi-leg moves");
+}
+
+#[test]
+fn unknown_key_is_named() {
+    expect_problem("unknown_key.toml", 2, 1, "unknown field `castle_rank`");
+}
+
+#[test]
+fn wrong_type_is_named() {
+    expect_problem("wrong_type.toml", 2, 9, "invalid type");
+}
+
+#[test]
+fn bad_start_fen_is_refused_with_the_fen_error() {
+    expect_problem(
+        "bad_start_fen.toml",
+        2,
+        14,
+        "start_fen: invalid position (board): 'X' is not a piece",
+    );
+}
+
+#[test]
+fn region_outside_the_board() {
+    // "d4 i9": the bad item starts at the 4th character of the string (column 21 + 4).
+    expect_problem("region_outside.toml", 3, 25, "flag_region_white: 'i9' is not a square");
+}
+
+#[test]
+fn promotion_to_a_missing_piece() {
+    expect_problem(
+        "missing_promotion_piece.toml",
+        2,
+        25,
+        "promotion_pieces: no piece with letter 'z'",
+    );
+}
+
+#[test]
+fn inheritance_loop() {
+    // The loop closes at loop_b's `inherits`, which points back to loop_a.
+    let err = nue::registry::check(&data("loop_a.toml")).expect_err("a loop");
+    assert!(
+        err.contains(&format!("{}:1:12: inherits: inheritance loop", data("loop_b.toml"))),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_royal_piece_and_no_other_goal() {
+    expect_problem("no_royal.toml", 3, 1, "no royal piece");
+}
+
+#[test]
+fn board_over_the_size_limit() {
+    expect_problem("too_big.toml", 3, 9, "the limit is 128");
+}
+
+#[test]
+fn a_good_file_loads_and_plays() {
+    let def = nue::registry::check(&data("good.toml")).expect("valid");
+    assert_eq!(def.name, "testrider");
+    assert_eq!(def.files, 8);
+}
+
+#[test]
+fn garbage_never_panics() {
+    let dir = std::env::temp_dir().join(format!("nue-garbage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let samples = [
+        "",
+        "[[[",
+        "pieces = 3",
+        "[pieces]\nk = 3",
+        "[pieces]\nkk = { betza = \"K\", royal = true }",
+        "files = 0\nranks = 0",
+        "files = 255",
+        "inherits = \"nonexistent\"",
+        "inherits = \"chess\"\nstart_fen = \"\"",
+        "inherits = \"chess\"\nstart_fen = \"8/8/8/8/8/8/8/8 w - - 0 1\"",
+        "inherits = \"chess\"\ncastling_king_file = \"zz\"",
+        "inherits = \"chess\"\n[pieces]\np = { betza = \"pN\" }",
+        "inherits = \"chess\"\ncheckmate_value = \"maybe\"",
+        "\u{0}\u{1}\u{ff}",
+    ];
+    for (i, text) in samples.iter().enumerate() {
+        let path = dir.join(format!("g{i}.toml"));
+        std::fs::write(&path, text).expect("write");
+        assert!(
+            nue::registry::check(&path.display().to_string()).is_err(),
+            "sample {i} accepted: {text:?}"
+        );
+    }
+}
+
+#[test]
+fn nue_check_prints_every_problem_and_exits_1() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nue"))
+        .arg("check")
+        .arg(data("good.toml"))
+        .arg(data("bad_betza.toml"))
+        .arg(data("missing_promotion_piece.toml"))
+        .output()
+        .expect("run nue");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("good.toml: ok"), "{stdout}");
+    assert!(stdout.contains("bad_betza.toml:3:17:"), "{stdout}");
+    assert!(stdout.contains("missing_promotion_piece.toml:2:25:"), "{stdout}");
+    let ok = Command::new(env!("CARGO_BIN_EXE_nue"))
+        .arg("check")
+        .arg(data("good.toml"))
+        .output()
+        .expect("run nue");
+    assert_eq!(ok.status.code(), Some(0));
+}
