@@ -85,6 +85,9 @@ pub struct Definition {
     pub castling: Option<Castling>,
     pub checking: bool,
     pub must_capture: bool,
+    /// Atomic captures, and the kinds a neighbouring explosion spares.
+    pub blast_on_capture: bool,
+    pub blast_immune: Vec<u8>,
     pub checkmate_value: Outcome,
     pub stalemate_value: Outcome,
     pub n_move_rule: u16,
@@ -467,6 +470,12 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         None
     };
 
+    let blast_immune = if m.blast_immune_pieces.is_some() {
+        kinds(&mut ctx, &m.blast_immune_pieces, "blast_immune_pieces", &letters)
+    } else {
+        (0..pieces.len() as u8).filter(|&k| pieces[k as usize].pawn).collect()
+    };
+
     // Game end.
     let checkmate_value = outcome(&mut ctx, &m.checkmate_value, "checkmate_value", Outcome::Loss);
     let stalemate_value = outcome(&mut ctx, &m.stalemate_value, "stalemate_value", Outcome::Draw);
@@ -573,6 +582,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         castling,
         checking: get(&m.checking, true),
         must_capture: get(&m.must_capture, false),
+        blast_on_capture: get(&m.blast_on_capture, false),
+        blast_immune,
         checkmate_value,
         stalemate_value,
         n_move_rule: get(&m.n_move_rule, 50),

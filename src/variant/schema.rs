@@ -125,6 +125,10 @@ raw_variant! {
     /// The last piece of an extinction kind is royal (may not be left attacked): coregal's queen,
     /// atomic's king.
     extinction_pseudo_royal: bool,
+    /// Atomic captures: the capturer, its victim and every piece next to the capture square
+    /// explode, except the immune kinds (default: the pawns).
+    blast_on_capture: bool,
+    blast_immune_pieces: String,
     /// Flag: a player whose `flag_piece` reaches its region wins; with `flag_move` the opponent
     /// may still draw by reaching its own region with its next move.
     flag_piece: String,

@@ -332,6 +332,10 @@ impl<B: Bitboard> Fairy<B> {
         }
         let them = !self.side;
         let occ = self.occupied();
+        // A game already ended by extinction may end with anything attacked.
+        if self.extinct(self.side) || self.extinct(them) {
+            return Ok(());
+        }
         for r in self.royals(them).squares() {
             if !self.attackers_to(r, self.side, occ, B::EMPTY).is_empty() {
                 return Err(PositionError::new("position", "the side not to move is in check"));
@@ -414,6 +418,16 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             for sq in self.ep.squares() {
                 s.push_str(&self.square_name(sq));
+            }
+            // Name the pawn too when it does not stand straight beyond the first target
+            // (berolina's diagonal double step), as Fairy-Stockfish does.
+            let first = self.ep.lsb();
+            let behind = first.rank(files) as i32 + if self.side == Color::White { -1 } else { 1 };
+            if behind < 0
+                || behind >= rules.ranks as i32
+                || Square::new(first.file(files), behind as u8, files).0 != self.ep_victim
+            {
+                s.push_str(&self.square_name(Square(self.ep_victim)));
             }
         }
         if rules.def.check_counting {

@@ -181,7 +181,9 @@ impl<B: Bitboard> Fairy<B> {
         let occ = self.occupied();
         let mut checkers = B::EMPTY;
         for r in self.royals(us).squares() {
-            checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
+            if self.royal_attacked(r, us, occ, B::EMPTY) {
+                checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
+            }
         }
         self.checkers = checkers;
     }
@@ -245,11 +247,16 @@ impl<B: Bitboard> Fairy<B> {
                     dirty.remove(victim, victim_sq);
                     self.halfmove = 0;
                 }
+                let captured = self.halfmove == 0;
                 let piece = self.take(from);
-                let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
-                self.put(placed, to);
                 dirty.remove(piece, from);
-                dirty.add(placed, to);
+                if captured && rules.def.blast_on_capture {
+                    self.explode(to, dirty);
+                } else {
+                    let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
+                    self.put(placed, to);
+                    dirty.add(placed, to);
+                }
                 if rules.pawn_kinds.contains(&piece.kind) {
                     self.halfmove = 0;
                 }
@@ -272,8 +279,43 @@ impl<B: Bitboard> Fairy<B> {
         self.key ^= self.ep_key() ^ self.castle_key();
     }
 
+    /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
+    /// capturer and its victim are already off the board). Castling rights go with exploded
+    /// kings and rooks.
+    fn explode(&mut self, at: Square, dirty: &mut Dirty) {
+        let rules = self.rules;
+        for sq in (rules.ring[at.index()] & self.occupied()).squares() {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if rules.def.blast_immune.contains(&p.kind) {
+                continue;
+            }
+            if rules.def.castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
+                self.castle[p.color.index() * 2] = NO_SQUARE;
+                self.castle[p.color.index() * 2 + 1] = NO_SQUARE;
+            }
+            for r in &mut self.castle {
+                if *r == sq.0 {
+                    *r = NO_SQUARE;
+                }
+            }
+            self.take(sq);
+            dirty.remove(p, sq);
+        }
+    }
+
+    /// Whether `color`'s royal piece on `sq` is attacked by `!color` with occupancy `occ`
+    /// (ignoring `exclude`). In atomic variants a royal piece next to the enemy's is immune: no
+    /// capture of it could spare the capturer's own.
+    pub(super) fn royal_attacked(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
+        if self.rules.def.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty()
+        {
+            return false;
+        }
+        !self.attackers_to(sq, !color, occ, exclude).is_empty()
+    }
+
     /// Whether `color` has no pieces that count for an extinction rule.
-    fn extinct(&self, color: Color) -> bool {
+    pub(super) fn extinct(&self, color: Color) -> bool {
         let Some(ext) = &self.rules.def.extinction else {
             return false;
         };

@@ -167,7 +167,12 @@ impl<B: Bitboard> Fairy<B> {
         if !self.checkers.is_empty() {
             return;
         }
-        let royal = self.rules.royal_kinds.contains(&castling.king_kind);
+        let def = &self.rules.def;
+        let royal = self.rules.royal_kinds.contains(&castling.king_kind)
+            || def
+                .extinction
+                .as_ref()
+                .is_some_and(|e| e.pseudo_royal && e.kinds.as_ref().is_some_and(|k| k.contains(&castling.king_kind)));
         for side in 0..2 {
             let rook = self.castle[us.index() * 2 + side];
             if rook == NO_SQUARE {
@@ -201,20 +206,24 @@ impl<B: Bitboard> Fairy<B> {
         }
         let them = !self.side;
         let without_king = occ & !B::square(king);
+        let us = !them;
         for sq in (span(king, king_to) & !B::square(king)).squares() {
-            if sq != king_to && !self.attackers_to(sq, them, without_king, B::EMPTY).is_empty() {
+            if sq != king_to && self.royal_attacked(sq, us, without_king, B::EMPTY) {
                 return false;
             }
         }
         let after = (occ & !B::square(king) & !B::square(rook)) | B::square(king_to) | B::square(rook_to);
-        self.attackers_to(king_to, them, after, B::EMPTY).is_empty()
+        !self.royal_attacked(king_to, us, after, B::EMPTY)
     }
 
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, pinned: B) -> bool {
         let rules = self.rules;
-        if !rules.def.checking || mv.special() == Special::EnPassant {
+        if !rules.def.checking
+            || mv.special() == Special::EnPassant
+            || rules.def.blast_on_capture && self.is_capture(mv)
+        {
             return self.legal_by_playing(mv);
         }
         if mv.special() == Special::Castle {
@@ -252,9 +261,7 @@ impl<B: Bitboard> Fairy<B> {
         };
         let after = (occ & !moved) | B::square(to);
         let captured = B::square(to) & self.by_color[(!us).index()];
-        royals
-            .squares()
-            .all(|r| self.attackers_to(r, !us, after, captured).is_empty())
+        royals.squares().all(|r| !self.royal_attacked(r, us, after, captured))
     }
 
     /// Pieces of the side to move whose moves need the full legality test: those shielding a
@@ -319,10 +326,19 @@ impl<B: Bitboard> Fairy<B> {
         let mut next = self.clone();
         next.play_unchecked(mv, &mut crate::game::Dirty::default());
         let us = self.side;
+        if self.rules.def.extinction.is_some() {
+            // Blowing up one's own last royal piece is never legal; blowing up the enemy's wins.
+            if next.extinct(us) && self.rules.def.blast_on_capture {
+                return false;
+            }
+            if next.extinct(!us) {
+                return true;
+            }
+        }
         let safe = next
             .royals(us)
             .squares()
-            .all(|r| next.attackers_to(r, !us, next.occupied(), B::EMPTY).is_empty());
+            .all(|r| !next.royal_attacked(r, us, next.occupied(), B::EMPTY));
         safe && (self.rules.def.checking || next.checkers.is_empty())
     }
 

@@ -232,6 +232,9 @@ pub struct Rules<B> {
     /// Where each color may capture en passant.
     pub ep_region: [B; 2],
     pub flag_region: [B; 2],
+    /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
+    /// each other in atomic variants.
+    pub ring: Vec<B>,
     pub keys: Keys,
     pub terms: EvalTerms,
 }
@@ -387,6 +390,7 @@ impl<B: Bitboard> Rules<B> {
                 .flag
                 .as_ref()
                 .map_or([B::EMPTY; 2], |f| [region(&f.region[0]), region(&f.region[1])]),
+            ring: Vec::new(),
             keys: Keys {
                 piece: (0..2 * kinds * squares).map(|_| splitmix64(&mut seed)).collect(),
                 side: splitmix64(&mut seed),
@@ -406,6 +410,17 @@ impl<B: Bitboard> Rules<B> {
             },
             def,
         };
+        rules.ring = (0..squares)
+            .map(|s| {
+                let mut ring = B::EMPTY;
+                for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+                    if let Some(t) = rules.on_board(Square(s as u8), df, dr) {
+                        ring |= B::square(t);
+                    }
+                }
+                ring
+            })
+            .collect();
         for color in [Color::White, Color::Black] {
             for k in 0..kinds {
                 let atoms = rules.def.pieces[k].betza.atoms.clone();
