@@ -600,6 +600,9 @@ impl<B: Bitboard> Game for Fairy<B> {
     }
 
     fn gives_check(&self, mv: FairyMove) -> bool {
+        if let Some(check) = self.gives_check_fast(mv) {
+            return check;
+        }
         let mut next = self.clone();
         next.play_unchecked(mv, &mut Dirty::default());
         next.in_check()

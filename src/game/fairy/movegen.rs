@@ -218,13 +218,13 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where
     /// the variant forbids checks, gives none).
-    pub(super) fn is_legal_pseudo(&self, mv: FairyMove, pinned: B) -> bool {
+    pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
         let rules = self.rules;
-        if !rules.def.checking
-            || mv.special() == Special::EnPassant
-            || rules.def.blast_on_capture && self.is_capture(mv)
-        {
+        if mv.special() == Special::EnPassant || rules.def.blast_on_capture && self.is_capture(mv) {
             return self.legal_by_playing(mv);
+        }
+        if !rules.def.checking && self.gives_check_fast(mv) != Some(false) {
+            return false;
         }
         if mv.special() == Special::Castle {
             return true;
@@ -238,86 +238,124 @@ impl<B: Bitboard> Fairy<B> {
         let to = Square(mv.to());
         let occ = self.occupied();
         let moved = B::square(from);
-        let royals = if (royals & moved).is_empty() {
-            // Only a pinned piece's move, or any move when in check, can leave a royal attacked.
-            if (pinned & moved).is_empty() {
-                return true;
-            }
-            royals
-        } else {
-            (royals & !moved) | B::square(to)
-        };
         // A promotion to a kind whose last piece is pseudo-royal creates one more such piece,
         // which may not be left attacked either (Fairy-Stockfish counts the type before the move).
-        let royals = match (mv.promotion(), &rules.def.extinction) {
+        let created = match (mv.promotion(), &rules.def.extinction) {
             (Some(p), Some(ext))
                 if ext.pseudo_royal
                     && ext.kinds.as_ref().is_some_and(|k| k.contains(&p))
                     && (self.by_kind[p as usize] & self.by_color[us.index()]).count() <= u32::from(ext.count) + 1 =>
             {
-                royals | B::square(to)
+                B::square(to)
             }
-            _ => royals,
+            _ => B::EMPTY,
+        };
+        let royals = if (royals & moved).is_empty() {
+            // Only a sensitive move can leave a royal piece attacked.
+            if created.is_empty() && (sensitive.from & moved).is_empty() && !sensitive.to.has(to) {
+                return true;
+            }
+            royals | created
+        } else {
+            (royals & !moved) | B::square(to) | created
         };
         let after = (occ & !moved) | B::square(to);
         let captured = B::square(to) & self.by_color[(!us).index()];
         royals.squares().all(|r| !self.royal_attacked(r, us, after, captured))
     }
 
-    /// Pieces of the side to move whose moves need the full legality test: those shielding a
-    /// royal piece from an enemy rider or standing on the leg of an enemy lame leaper aimed at
-    /// it; every piece when in check, with several royal pieces, or against hoppers (which a move
-    /// onto a line can arm).
-    pub(super) fn pinned(&self) -> B {
+    /// Whether `mv` (a plain move or promotion, in a variant without explosions) attacks an enemy
+    /// royal piece, directly or by discovery, computed without playing it; `None` for the moves
+    /// it does not cover.
+    pub(super) fn gives_check_fast(&self, mv: FairyMove) -> Option<bool> {
+        let rules = self.rules;
+        if !matches!(mv.special(), Special::Normal | Special::DoubleStep) || rules.def.blast_on_capture {
+            return None;
+        }
+        let us = self.side;
+        let targets = self.royals(!us);
+        if targets.is_empty() {
+            return Some(false);
+        }
+        let from = Square(mv.from());
+        let to = Square(mv.to());
+        let kind = mv.promotion().map_or(self.board[from.index()] & 31, |k| k) as usize;
+        let after = (self.occupied() & !B::square(from)) | B::square(to);
+        let t = rules.kind(us, kind);
+        let (_, mut direct) = t.normal.targets(&rules.rays, to, after);
+        if let Some(init) = &t.initial
+            && rules.initial_region[us.index()].has(to)
+        {
+            direct |= init.targets(&rules.rays, to, after).1;
+        }
+        if !(direct & targets).is_empty() {
+            return Some(true);
+        }
+        let moved = B::square(from);
+        Some(targets.squares().any(|r| !self.attackers_to(r, us, after, moved).is_empty()))
+    }
+
+    /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
+    pub(super) fn sensitive(&self) -> Sensitive<B> {
         let rules = self.rules;
         let us = self.side;
         let them = !us;
         let royals = self.royals(us);
         let own = self.by_color[us.index()];
         if royals.is_empty() {
-            return B::EMPTY;
+            return Sensitive::NONE;
         }
-        if !self.checkers.is_empty() || royals.more_than_one() {
-            return own;
+        if !self.checkers.is_empty() {
+            return Sensitive::ALL;
         }
-        let r = royals.lsb();
         let occ = self.occupied();
         let enemy = self.by_color[them.index()];
-        let mut pinned = B::EMPTY;
-        for k in 0..rules.kinds {
-            let pieces = self.by_kind[k] & enemy;
-            if pieces.is_empty() {
-                continue;
-            }
-            let t = &rules.kind(them, k).reverse;
-            if !t.hoppers.is_empty() || !t.reverse_grass.is_empty() {
-                return own;
-            }
-            for &(ray, _, _) in &t.riders {
-                let line = &rules.rays[ray];
-                let blockers = line.full[r.index()] & occ;
-                if blockers.is_empty() {
+        let mut out = Sensitive::NONE;
+        for r in royals.squares() {
+            for k in 0..rules.kinds {
+                let pieces = self.by_kind[k] & enemy;
+                if pieces.is_empty() {
                     continue;
                 }
-                let first = line.first(blockers);
-                if !own.has(first) {
-                    continue;
+                let t = &rules.kind(them, k).reverse;
+                // A hopper's line changes with any piece arriving or leaving: moves from or to
+                // it are tested.
+                for &(ray, _, _) in &t.hoppers {
+                    let line = rules.rays[ray].full[r.index()];
+                    out.from |= line;
+                    out.to |= line;
                 }
-                let rest = line.full[first.index()] & occ;
-                if !rest.is_empty() {
-                    let second = line.first(rest);
-                    if pieces.has(second) && line.limited[r.index()].has(second) {
-                        pinned |= B::square(first);
+                for &ray in &t.reverse_grass {
+                    let line = rules.rays[ray].full[r.index()];
+                    out.from |= line;
+                    out.to |= line;
+                }
+                for &(ray, _, _) in &t.riders {
+                    let line = &rules.rays[ray];
+                    let blockers = line.full[r.index()] & occ;
+                    if blockers.is_empty() {
+                        continue;
+                    }
+                    let first = line.first(blockers);
+                    if !own.has(first) {
+                        continue;
+                    }
+                    let rest = line.full[first.index()] & occ;
+                    if !rest.is_empty() {
+                        let second = line.first(rest);
+                        if pieces.has(second) && line.limited[r.index()].has(second) {
+                            out.from |= B::square(first);
+                        }
+                    }
+                }
+                for &(origin, path, _, _) in &t.lame[r.index()] {
+                    if pieces.has(origin) {
+                        out.from |= path & own;
                     }
                 }
             }
-            for &(origin, path, _, _) in &t.lame[r.index()] {
-                if pieces.has(origin) {
-                    pinned |= path & own;
-                }
-            }
         }
-        pinned
+        out
     }
 
     /// The legality test by playing the move on a copy: for en passant and for variants where
@@ -352,9 +390,9 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
-        let pinned = self.pinned();
+        let sensitive = self.sensitive();
         self.pseudo_moves(filter, |mv| {
-            if self.is_legal_pseudo(mv, pinned) {
+            if self.is_legal_pseudo(mv, sensitive) {
                 out(mv);
             }
         });
@@ -487,4 +525,24 @@ impl<B: Bitboard> Filter<B> {
     fn from(from: B) -> Filter<B> {
         Filter { from, ..Filter::all() }
     }
+}
+
+/// The moves that may expose a royal piece: those of pieces on `from` squares (shielding it from
+/// a rider, standing on a lame leaper's leg, or on a hopper's line) and those arriving on `to`
+/// squares (a hopper's line, where a new screen arms it). In check, every move.
+#[derive(Clone, Copy)]
+pub(super) struct Sensitive<B> {
+    from: B,
+    to: B,
+}
+
+impl<B: Bitboard> Sensitive<B> {
+    const NONE: Sensitive<B> = Sensitive {
+        from: B::EMPTY,
+        to: B::EMPTY,
+    };
+    const ALL: Sensitive<B> = Sensitive {
+        from: B::FULL,
+        to: B::FULL,
+    };
 }
