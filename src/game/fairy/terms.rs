@@ -129,3 +129,32 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
         tempo: 20,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::fairy::Rules;
+
+    fn rules(text: &str) -> &'static Rules<u64> {
+        let def = crate::variant::load_source(crate::variant::Source::inline("test.toml", text), "test").expect("valid");
+        Rules::<u64>::build(def).expect("builds")
+    }
+
+    #[test]
+    fn chess_values_come_out_of_mobility_and_files_override_them() {
+        let r = rules("inherits = \"chess\"");
+        let value = |c: char| mobility_value(r, r.def.kind_of(c).expect("piece") as usize).mg;
+        assert_eq!(value('p'), PAWN.mg);
+        assert!((270..=310).contains(&value('n')), "knight {}", value('n'));
+        assert!((300..=350).contains(&value('b')), "bishop {}", value('b'));
+        assert!((480..=560).contains(&value('r')), "rook {}", value('r'));
+        assert!((800..=900).contains(&value('q')), "queen {}", value('q'));
+        assert!(value('n') < value('b') && value('b') < value('r') && value('r') < value('q'));
+        let r = rules("inherits = \"chess\"\n[pieces]\nn = { betza = \"N\", value_mg = 123, value_eg = 456 }");
+        let n = r.def.kind_of('n').expect("knight") as usize;
+        assert_eq!(mobility_value(r, n), Tapered::new(123, 456));
+        // The royal king carries no material; the others carry theirs into the tables.
+        let k = r.def.kind_of('k').expect("king") as usize;
+        assert_eq!(derive(r).see[k], ROYAL_SEE);
+    }
+}
