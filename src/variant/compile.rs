@@ -80,6 +80,10 @@ pub struct Definition {
     /// Where pawns' double steps and other initial (`i`) moves may start, per color.
     pub initial_region: [Vec<Square>; 2],
     pub en_passant: bool,
+    /// First-move rights instead of the initial region, and the kinds whose attack on a royal
+    /// piece removes its right.
+    pub first_move_rights: bool,
+    pub royal_right_lost_to: Vec<u8>,
     /// Target squares where each color may capture en passant.
     pub en_passant_region: [Vec<Square>; 2],
     pub castling: Option<Castling>,
@@ -470,6 +474,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         None
     };
 
+    let royal_right_lost_to = kinds(&mut ctx, &m.royal_right_lost_to, "royal_right_lost_to", &letters);
     let blast_immune = if m.blast_immune_pieces.is_some() {
         kinds(&mut ctx, &m.blast_immune_pieces, "blast_immune_pieces", &letters)
     } else {
@@ -578,6 +583,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         promotion,
         initial_region,
         en_passant: get(&m.en_passant, true),
+        first_move_rights: get(&m.first_move_rights, false),
+        royal_right_lost_to,
         en_passant_region,
         castling,
         checking: get(&m.checking, true),

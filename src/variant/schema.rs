@@ -103,6 +103,13 @@ raw_variant! {
     castling_rook_pieces: String,
     /// The piece letter that castles as the king (default `k`).
     castling_king_piece: String,
+    /// First-move rights (Fairy-Stockfish's gates, Ouk's first leaps): initial (`i`) moves are
+    /// available only to pieces on squares that still hold a right, written as file letters in
+    /// the FEN castling field (`DEde`); a right goes when its piece moves or is taken. Royal
+    /// pieces may not use them out of check, and lose theirs when a piece with one of the
+    /// letters of `royal_right_lost_to` attacks them.
+    first_move_rights: bool,
+    royal_right_lost_to: String,
     /// Whether giving check is allowed at all (racing kings: false).
     checking: bool,
     /// Captures are compulsory when available (antichess, losers).

@@ -100,6 +100,7 @@ impl<B: Bitboard> Fairy<B> {
             by_kind: [B::EMPTY; MAX_KINDS],
             side: Color::White,
             castle: [NO_SQUARE; 4],
+            rights: B::EMPTY,
             ep: B::EMPTY,
             ep_victim: NO_SQUARE,
             checks: [0; 2],
@@ -209,11 +210,34 @@ impl<B: Bitboard> Fairy<B> {
             return Ok(());
         }
         let rules = self.rules;
+        let files = rules.files;
+        let mut castling_letters = String::new();
+        for ch in text.chars() {
+            // With first-move rights, file letters name the back-rank squares holding one.
+            let file = ch.to_ascii_lowercase() as u8;
+            if rules.def.first_move_rights && (b'a'..b'a' + files).contains(&file) && rules.def.castling.is_none() {
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let rank = if color == Color::White { 0 } else { rules.ranks - 1 };
+                let sq = Square::new(file - b'a', rank, files);
+                if !self.by_color[color.index()].has(sq) {
+                    return err(format!("'{ch}': no piece of that side on {}", self.square_name(sq)));
+                }
+                self.rights |= B::square(sq);
+            } else {
+                castling_letters.push(ch);
+            }
+        }
+        if castling_letters.is_empty() {
+            return Ok(());
+        }
         let Some(c) = &rules.def.castling else {
             return err(format!("'{}': this variant has no castling", text.escape_debug()));
         };
-        let files = rules.files;
-        for ch in text.chars() {
+        for ch in castling_letters.chars() {
             let color = if ch.is_ascii_uppercase() {
                 Color::White
             } else {
@@ -404,6 +428,16 @@ impl<B: Bitboard> Fairy<B> {
                 } else {
                     (b'a' + file) as char
                 };
+                castling.push(if color == Color::White {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                });
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            for sq in (self.rights & self.by_color[color.index()]).squares() {
+                let ch = (b'a' + sq.file(files)) as char;
                 castling.push(if color == Color::White {
                     ch.to_ascii_uppercase()
                 } else {

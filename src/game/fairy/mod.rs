@@ -37,6 +37,8 @@ pub struct Fairy<B: Bitboard> {
     side: Color,
     /// Rook square of each castling right (`color * 2 + side`, side 0 = towards higher files).
     castle: [u8; 4],
+    /// Squares whose pieces still hold a first-move right.
+    rights: B,
     /// En-passant target squares, and the square of the piece that would be taken.
     ep: B,
     ep_victim: u8,
@@ -94,6 +96,12 @@ impl<B: Bitboard> Fairy<B> {
         (0..4)
             .filter(|&i| self.castle[i] != NO_SQUARE)
             .fold(0, |k, i| k ^ self.rules.keys.castling[i])
+    }
+
+    fn rights_key(&self) -> u64 {
+        self.rights
+            .squares()
+            .fold(0, |k, s| k ^ self.rules.keys.rights[s.index()])
     }
 
     fn ep_key(&self) -> u64 {
@@ -196,7 +204,8 @@ impl<B: Bitboard> Fairy<B> {
         let from = Square(mv.from());
         let to = Square(mv.to());
         let ep_victim = self.ep_victim;
-        self.key ^= rules.keys.side ^ self.ep_key() ^ self.castle_key();
+        self.key ^= rules.keys.side ^ self.ep_key() ^ self.castle_key() ^ self.rights_key();
+        self.rights &= !B::square(from) & !B::square(to);
         self.ep = B::EMPTY;
         self.ep_victim = NO_SQUARE;
         self.halfmove += 1;
@@ -269,6 +278,9 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
+        if !rules.def.royal_right_lost_to.is_empty() && !self.rights.is_empty() {
+            self.royal_rights_under_attack(to);
+        }
         self.side = them;
         self.update_checkers();
         if rules.def.check_counting && !self.checkers.is_empty() {
@@ -276,7 +288,25 @@ impl<B: Bitboard> Fairy<B> {
             self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
             self.key ^= self.checks_key();
         }
-        self.key ^= self.ep_key() ^ self.castle_key();
+        self.key ^= self.ep_key() ^ self.castle_key() ^ self.rights_key();
+    }
+
+    /// After a move to `to`: an enemy royal piece that holds a first-move right loses it when
+    /// the piece now on `to` is of a kind in `royal_right_lost_to` and aims at it (on an empty
+    /// board).
+    fn royal_rights_under_attack(&mut self, to: Square) {
+        let rules = self.rules;
+        let Some(piece) = self.piece_at(to) else { return };
+
+        if !rules.def.royal_right_lost_to.contains(&piece.kind) {
+            return;
+        }
+        // On an empty board, as Fairy-Stockfish aims: pieces in between do not matter.
+        let (_, attacks) = rules
+            .kind(piece.color, piece.kind as usize)
+            .normal
+            .reach(&rules.rays, to, B::EMPTY);
+        self.rights &= !(attacks & self.royals(!piece.color));
     }
 
     /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
@@ -440,7 +470,7 @@ impl<B: Bitboard> Game for Fairy<B> {
                 key ^= self.piece_key(p, s);
             }
         }
-        key ^ self.castle_key() ^ self.ep_key() ^ self.checks_key()
+        key ^ self.castle_key() ^ self.ep_key() ^ self.checks_key() ^ self.rights_key()
     }
 
     fn in_check(&self) -> bool {

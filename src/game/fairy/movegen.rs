@@ -67,6 +67,17 @@ impl<B: Bitboard> Fairy<B> {
         r
     }
 
+    /// Whether the piece of kind `kind` on `from` may make its initial (`i`) moves: from the
+    /// initial region, or, with first-move rights, while it holds one (royal pieces not in
+    /// check).
+    fn may_use_initial(&self, kind: usize, from: Square) -> bool {
+        let rules = self.rules;
+        if !rules.def.first_move_rights {
+            return rules.initial_region[self.side.index()].has(from);
+        }
+        self.rights.has(from) && (self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
+    }
+
     /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for.
     fn pseudo_moves(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
         let rules = self.rules;
@@ -86,7 +97,7 @@ impl<B: Bitboard> Fairy<B> {
                 let mut capture = capture & enemy;
                 let mut quiet = quiet;
                 if let Some(init) = &t.initial
-                    && rules.initial_region[us.index()].has(from)
+                    && self.may_use_initial(k, from)
                 {
                     let (q, c) = init.targets(&rules.rays, from, occ);
                     double = q & !quiet;
@@ -292,7 +303,11 @@ impl<B: Bitboard> Fairy<B> {
             return Some(true);
         }
         let moved = B::square(from);
-        Some(targets.squares().any(|r| !self.attackers_to(r, us, after, moved).is_empty()))
+        Some(
+            targets
+                .squares()
+                .any(|r| !self.attackers_to(r, us, after, moved).is_empty()),
+        )
     }
 
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).

@@ -106,6 +106,14 @@ impl<B: Bitboard> MoveTable<B> {
     /// empty squares, capture targets occupied ones.
     #[inline]
     pub fn targets(&self, rays: &[Ray<B>], sq: Square, occ: B) -> (B, B) {
+        let (quiet, capture) = self.reach(rays, sq, occ);
+        (quiet & !occ, capture & occ)
+    }
+
+    /// The squares the moves and the captures from `sq` reach with occupancy `occ`, whether
+    /// those squares are empty or not.
+    #[inline]
+    pub fn reach(&self, rays: &[Ray<B>], sq: Square, occ: B) -> (B, B) {
         let i = sq.index();
         let mut quiet = self.leap_quiet[i];
         let mut capture = self.leap_capture[i];
@@ -146,7 +154,7 @@ impl<B: Bitboard> MoveTable<B> {
                 capture |= a;
             }
         }
-        (quiet & !occ, capture & occ)
+        (quiet, capture)
     }
 
     /// The squares from which a piece with the table this one reverses captures on `sq`.
@@ -203,6 +211,8 @@ pub struct Keys {
     pub ep: Vec<u64>,
     /// Per color and checks remaining (0..=15).
     pub checks: [[u64; 16]; 2],
+    /// Per square holding a first-move right.
+    pub rights: Vec<u64>,
 }
 
 /// A variant ready to play on bitboards of type `B`.
@@ -397,6 +407,7 @@ impl<B: Bitboard> Rules<B> {
                 castling: std::array::from_fn(|_| splitmix64(&mut seed)),
                 ep: (0..files).map(|_| splitmix64(&mut seed)).collect(),
                 checks: std::array::from_fn(|_| std::array::from_fn(|_| splitmix64(&mut seed))),
+                rights: (0..squares).map(|_| splitmix64(&mut seed)).collect(),
             },
             terms: EvalTerms {
                 kinds,

@@ -136,7 +136,8 @@ mod tests {
     use crate::game::fairy::Rules;
 
     fn rules(text: &str) -> &'static Rules<u64> {
-        let def = crate::variant::load_source(crate::variant::Source::inline("test.toml", text), "test").expect("valid");
+        let def =
+            crate::variant::load_source(crate::variant::Source::inline("test.toml", text), "test").expect("valid");
         Rules::<u64>::build(def).expect("builds")
     }
 
