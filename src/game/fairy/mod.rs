@@ -5,6 +5,7 @@
 //! compiled once per variant and shared by reference, so a position is a plain copyable value
 //! for [`crate::game::Position`]'s copy-make stack.
 
+mod eval;
 mod fen;
 mod movegen;
 pub mod moves;
@@ -720,6 +721,10 @@ impl<B: Bitboard> Game for Fairy<B> {
 
     fn eval_terms(&self) -> &EvalTerms {
         &self.rules.terms
+    }
+
+    fn eval_extra(&self) -> crate::eval::Tapered {
+        self.positional()
     }
 
     fn set_chess960(&mut self, on: bool) {
