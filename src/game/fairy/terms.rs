@@ -17,6 +17,9 @@ const LEAP_CP: f64 = 55.0;
 const RIDE_CP: f64 = 37.0;
 /// Pawn-like pieces' values (the chess pawn's).
 const PAWN: Tapered = Tapered::new(82, 94);
+/// In variants where losing every piece wins, material counts against its owner at this
+/// fraction of its value.
+const BURDEN_DIVISOR: i32 = 3;
 /// Exchange value of a royal piece: more than everything else together.
 const ROYAL_SEE: i32 = 20_000;
 
@@ -73,7 +76,18 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
     let kinds = rules.kinds;
     let squares = rules.squares;
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
-    let values: Vec<Tapered> = (0..kinds).map(|k| mobility_value(rules, k)).collect();
+    // Where losing one's pieces wins (antichess, giveaway, losers), material is a burden.
+    let burden = rules
+        .def
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.value == crate::core::Outcome::Win && e.kinds.is_none());
+    let values: Vec<Tapered> = (0..kinds)
+        .map(|k| {
+            let v = mobility_value(rules, k);
+            if burden { Tapered::new(-v.mg / BURDEN_DIVISOR, -v.eg / BURDEN_DIVISOR) } else { v }
+        })
+        .collect();
     let royal: Vec<bool> = rules.def.pieces.iter().map(|p| p.royal).collect();
     let mut psqt = vec![Tapered::default(); 2 * kinds * squares];
     for color in [Color::White, Color::Black] {
@@ -104,7 +118,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
             if royal[k] || rules.def.pieces[k].pawn {
                 0
             } else {
-                (values[k].mg / 100).max(1)
+                (values[k].mg.abs() / 100).max(1)
             }
         })
         .collect();
@@ -116,7 +130,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
         .sum::<i32>()
         .max(1);
     let see = (0..kinds)
-        .map(|k| if royal[k] { ROYAL_SEE } else { values[k].mg })
+        .map(|k| if royal[k] { ROYAL_SEE } else { values[k].mg.abs() })
         .collect();
     EvalTerms {
         kinds,
