@@ -78,64 +78,118 @@ impl<B: Bitboard> Fairy<B> {
         self.rights.has(from) && (self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
     }
 
+    /// The pseudo-legal targets of our piece of kind `k` on `from` that `filter` asks for.
+    fn piece_targets(&self, k: usize, from: Square, filter: Filter<B>) -> PieceTargets<B> {
+        let rules = self.rules;
+        let us = self.side;
+        let occ = self.occupied();
+        let enemy = self.by_color[(!us).index()];
+        let t = rules.kind(us, k);
+        let is_pawn = rules.pawn_kinds.contains(&(k as u8));
+        let (mut quiet, capture) = t.normal.targets(&rules.rays, from, occ);
+        let mut capture = capture & enemy;
+        let mut double = B::EMPTY;
+        if let Some(init) = &t.initial
+            && self.may_use_initial(k, from)
+        {
+            let (q, c) = init.targets(&rules.rays, from, occ);
+            double = q & !quiet;
+            quiet |= q;
+            capture |= c & enemy;
+        }
+        let mut eps = B::EMPTY;
+        if filter.capture && !self.ep.is_empty() && rules.ep_kinds.contains(&(k as u8)) {
+            let (_, c) = t.normal.targets(&rules.rays, from, occ | self.ep);
+            eps = c & self.ep;
+        }
+        if !filter.capture {
+            capture = B::EMPTY;
+        }
+        if !filter.quiet {
+            // Quiet promotions are tactical.
+            quiet &= if is_pawn && filter.promotions {
+                rules.promotion_zone[us.index()]
+            } else {
+                B::EMPTY
+            };
+        }
+        PieceTargets {
+            quiet,
+            capture,
+            double: if is_pawn { double } else { B::EMPTY },
+            eps,
+        }
+    }
+
     /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for.
     fn pseudo_moves(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
         let rules = self.rules;
-        let us = self.side;
-        let them = !us;
-        let occ = self.occupied();
-        let enemy = self.by_color[them.index()];
+        let own = self.by_color[self.side.index()] & filter.from;
         for k in 0..rules.kinds {
-            let t = rules.kind(us, k);
-            let mut from_set = self.by_kind[k] & self.by_color[us.index()] & filter.from;
             let is_pawn = rules.pawn_kinds.contains(&(k as u8));
-            let can_ep = !self.ep.is_empty() && rules.ep_kinds.contains(&(k as u8));
-            while !from_set.is_empty() {
-                let from = from_set.pop_lsb();
-                let (quiet, capture) = t.normal.targets(&rules.rays, from, occ);
-                let mut double = B::EMPTY;
-                let mut capture = capture & enemy;
-                let mut quiet = quiet;
-                if let Some(init) = &t.initial
-                    && self.may_use_initial(k, from)
-                {
-                    let (q, c) = init.targets(&rules.rays, from, occ);
-                    double = q & !quiet;
-                    quiet |= q;
-                    capture |= c & enemy;
-                }
-                let mut eps = B::EMPTY;
-                if can_ep && filter.capture {
-                    let (_, c) = t.normal.targets(&rules.rays, from, occ | self.ep);
-                    eps = c & self.ep;
-                }
-                if !filter.capture {
-                    capture = B::EMPTY;
-                }
-                if !filter.quiet {
-                    // Quiet promotions are tactical.
-                    quiet &= if is_pawn && filter.promotions {
-                        rules.promotion_zone[us.index()]
-                    } else {
-                        B::EMPTY
-                    };
-                }
-                for to in capture.squares() {
+            for from in (self.by_kind[k] & own).squares() {
+                let pt = self.piece_targets(k, from, filter);
+                for to in pt.capture.squares() {
                     self.emit_with_promotions(k, is_pawn, from, to, Special::Normal, &mut emit);
                 }
-                for to in quiet.squares() {
-                    let special = if is_pawn && double.has(to) {
+                for to in pt.quiet.squares() {
+                    let special = if pt.double.has(to) {
                         Special::DoubleStep
                     } else {
                         Special::Normal
                     };
                     self.emit_with_promotions(k, is_pawn, from, to, special, &mut emit);
                 }
-                for to in eps.squares() {
+                for to in pt.eps.squares() {
                     self.emit_with_promotions(k, is_pawn, from, to, Special::EnPassant, &mut emit);
                 }
             }
         }
+    }
+
+    /// The number of legal moves by bulk counting: the targets of a piece that cannot expose a
+    /// royal piece are counted by population count; only royal pieces, sensitive pieces (see
+    /// [`Sensitive`]), sensitive destinations, en passant and castling are tested one by one.
+    /// For variants whose legality has no extra rules (checks allowed, no explosions, no
+    /// pseudo-royal promotions).
+    fn bulk_count(&self) -> u64 {
+        let rules = self.rules;
+        let sensitive = self.sensitive();
+        let royals = self.royals(self.side);
+        let own = self.by_color[self.side.index()];
+        let mut n = 0u64;
+        for k in 0..rules.kinds {
+            let is_pawn = rules.pawn_kinds.contains(&(k as u8));
+            for from in (self.by_kind[k] & own).squares() {
+                let pt = self.piece_targets(k, from, Filter::all());
+                if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
+                    self.pseudo_moves(Filter::from(B::square(from)), |mv| {
+                        n += u64::from(self.is_legal_pseudo(mv, sensitive));
+                    });
+                    continue;
+                }
+                let targets = pt.quiet | pt.capture;
+                let risky = targets & sensitive.to;
+                let zone = if is_pawn {
+                    rules.promotion_zone[self.side.index()]
+                } else {
+                    B::EMPTY
+                };
+                n += u64::from((targets & !risky & !zone).count());
+                for to in (targets & (risky | zone)).squares() {
+                    let special = if pt.double.has(to) {
+                        Special::DoubleStep
+                    } else {
+                        Special::Normal
+                    };
+                    self.emit_with_promotions(k, is_pawn, from, to, special, &mut |mv| {
+                        n += u64::from(!risky.has(to) || self.is_legal_pseudo(mv, sensitive));
+                    });
+                }
+            }
+        }
+        self.castling_moves(|_| n += 1);
+        n
     }
 
     fn emit_with_promotions(
@@ -492,6 +546,10 @@ impl<B: Bitboard> Fairy<B> {
             });
             return if captures > 0 { captures } else { all };
         }
+        let def = &self.rules.def;
+        if def.checking && !def.blast_on_capture && !def.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
+            return self.bulk_count();
+        }
         let mut n = 0u64;
         self.legal_moves(Filter::all(), &mut |_| n += 1);
         n
@@ -560,4 +618,13 @@ impl<B: Bitboard> Sensitive<B> {
         from: B::FULL,
         to: B::FULL,
     };
+}
+
+/// A piece's pseudo-legal targets: empty squares, enemy pieces, initial multi-steps (pawns'
+/// double steps, which may give an en-passant right) and en-passant targets.
+struct PieceTargets<B> {
+    quiet: B,
+    capture: B,
+    double: B,
+    eps: B,
 }

@@ -85,7 +85,11 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
     let values: Vec<Tapered> = (0..kinds)
         .map(|k| {
             let v = mobility_value(rules, k);
-            if burden { Tapered::new(-v.mg / BURDEN_DIVISOR, -v.eg / BURDEN_DIVISOR) } else { v }
+            if burden {
+                Tapered::new(-v.mg / BURDEN_DIVISOR, -v.eg / BURDEN_DIVISOR)
+            } else {
+                v
+            }
         })
         .collect();
     let royal: Vec<bool> = rules.def.pieces.iter().map(|p| p.royal).collect();
