@@ -146,3 +146,29 @@ fn nue_check_prints_every_problem_and_exits_1() {
         .expect("run nue");
     assert_eq!(ok.status.code(), Some(0));
 }
+
+#[test]
+fn mobility_regions_restrict_moves_and_attacks() {
+    use nue::game::Game;
+    use nue::game::fairy::{Fairy, Rules};
+    let def = nue::registry::check(&data("palace.toml")).expect("valid");
+    let rules = Rules::<u64>::build(def).expect("builds");
+    // White king on f3 (palace corner), black king on e6: the white king may not step to rank 4
+    // or to the g-file.
+    let board = Fairy::<u64>::from_fen(&rules, "8/8/4k3/8/8/5K2/8/8 w - - 0 1").expect("fen");
+    let mut list = <Fairy<u64> as Game>::MoveList::default();
+    board.generate(nue::game::GenKind::All, &mut list);
+    let mut moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["f3e2", "f3e3", "f3f2"]);
+    // Captures are moves too: the rook on e4 stands outside the white palace, so the king may
+    // not take it, and the rook's e-file keeps it off e2 and e3.
+    let board = Fairy::<u64>::from_fen(&rules, "4k3/8/8/8/4r3/5K2/8/8 w - - 0 1").expect("fen");
+    let mut list = <Fairy<u64> as Game>::MoveList::default();
+    board.generate(nue::game::GenKind::All, &mut list);
+    let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+    assert_eq!(moves, ["f3f2"]);
+    // And Black's king may not leave its palace either.
+    let board = Fairy::<u64>::from_fen(&rules, "8/8/4k3/8/8/5K2/8/8 b - - 0 1").expect("fen");
+    assert!(board.parse_move("e6e5").is_err() && board.parse_move("e6e7").is_ok());
+}

@@ -20,6 +20,8 @@ pub struct PieceDef {
     pub betza: Betza,
     pub royal: bool,
     pub pawn: bool,
+    /// The squares the piece may stand on, per color (`None`: everywhere).
+    pub region: [Option<Vec<Square>>; 2],
     /// Evaluation values given in the file (centipawns), when given.
     pub value: Option<(i32, i32)>,
 }
@@ -273,8 +275,24 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 Some((mg.or(eg).unwrap_or(0), eg.or(mg).unwrap_or(0)))
             }
         };
+        let mut region = [None, None];
+        for (i, (field, key)) in [(&raw.region_white, "region_white"), (&raw.region_black, "region_black")]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(f) = field {
+                region[i] = Some(squares(
+                    &mut ctx,
+                    &(*source, f.clone()),
+                    &format!("pieces.{letter}.{key}"),
+                    files,
+                    ranks,
+                ));
+            }
+        }
         pieces.push(PieceDef {
             letter,
+            region,
             name: raw
                 .name
                 .as_ref()

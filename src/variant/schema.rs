@@ -23,6 +23,10 @@ pub struct RawPiece {
     /// Pawn-like: promotes chess-style, double-steps, is captured en passant, and its moves
     /// reset the n-move counter.
     pub pawn: Option<Spanned<bool>>,
+    /// Mobility regions: the squares the piece may stand on, per side (default: the whole
+    /// board), as square lists (`d1 e1 f1 d2 e2 f2`, `*1 *2`).
+    pub region_white: Option<Spanned<String>>,
+    pub region_black: Option<Spanned<String>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
     pub value_eg: Option<Spanned<i32>>,

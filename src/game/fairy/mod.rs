@@ -706,7 +706,9 @@ impl<B: Bitboard> Game for Fairy<B> {
             ranks: rules.ranks,
             piece_kinds: rules.kinds as u8,
             royal,
-            royal_region: Vec::new(),
+            royal_region: royal
+                .and_then(|k| rules.def.pieces[k as usize].region[0].clone())
+                .unwrap_or_default(),
             hand_max: Vec::new(),
             view: crate::nnue::OpponentView::FlipRanks,
             mirror: symmetric,

@@ -22,9 +22,11 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             }
             let first = line.first(blockers);
+            let kind = (self.board[first.index()] & 31) as usize;
             if own.has(first)
-                && kinds >> (self.board[first.index()] & 31) & 1 != 0
+                && kinds >> kind & 1 != 0
                 && line.limited[sq.index()].has(first)
+                && rules.kind(by, kind).region.has(sq)
             {
                 a |= B::square(first);
             }
@@ -35,6 +37,9 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             }
             let t = rules.kind(by, k);
+            if !t.region.has(sq) {
+                continue;
+            }
             let hit = t.reverse.attackers(&rules.rays, sq, occ) & pieces;
             a |= hit;
             if let Some(init) = &t.reverse_initial {
@@ -114,8 +119,8 @@ impl<B: Bitboard> Fairy<B> {
             };
         }
         PieceTargets {
-            quiet,
-            capture,
+            quiet: quiet & t.region,
+            capture: capture & t.region,
             double: if is_pawn { double } else { B::EMPTY },
             eps,
         }
@@ -353,7 +358,7 @@ impl<B: Bitboard> Fairy<B> {
         {
             direct |= init.targets(&rules.rays, to, after).1;
         }
-        if !(direct & targets).is_empty() {
+        if !(direct & t.region & targets).is_empty() {
             return Some(true);
         }
         let moved = B::square(from);

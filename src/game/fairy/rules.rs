@@ -198,6 +198,8 @@ pub struct KindTables<B> {
     /// Squares from which the piece has some move on an empty board (promotion may not strand a
     /// pawn where it could never move again).
     pub mobile: B,
+    /// Where the piece may stand (its mobility region; the whole board by default).
+    pub region: B,
 }
 
 /// Zobrist keys sized for the variant.
@@ -464,7 +466,12 @@ impl<B: Bitboard> Rules<B> {
                         None => rays.push((ray, 1 << k)),
                     }
                 }
+                let region = match &rules.def.pieces[k].region[color.index()] {
+                    Some(squares) => region(squares),
+                    None => rules.board,
+                };
                 rules.tables[color.index()].push(KindTables {
+                    region,
                     normal: normal_t,
                     initial: initial_t,
                     reverse,
