@@ -126,6 +126,13 @@ fn load_fairy(spec: &str) -> Result<Compiled, String> {
     {
         return Ok(*c);
     }
+    if cacheable && !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {
+        return Err(format!(
+            "unknown variant '{}' (known: {}; or a path to a .toml file)",
+            spec.escape_debug(),
+            variant_names().join(", ")
+        ));
+    }
     let compiled = compile(variant::load(spec).map_err(|e| e.to_string())?)?;
     if cacheable && let Ok(mut cache) = COMPILED.lock() {
         cache.push((key, compiled));
