@@ -60,6 +60,8 @@ pub struct Extinction {
     pub opponent_count: u8,
     /// The last piece of a counted kind is royal.
     pub pseudo_royal: bool,
+    /// A bared side to move may still answer (see the schema's `extinction_claim`).
+    pub claim: bool,
 }
 
 /// The flag rule.
@@ -526,6 +528,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 count: get(&m.extinction_piece_count, 0),
                 opponent_count: get(&m.extinction_opponent_piece_count, 0),
                 pseudo_royal: get(&m.extinction_pseudo_royal, false),
+                claim: get(&m.extinction_claim, false),
             })
         }
         _ => None,

@@ -136,6 +136,10 @@ raw_variant! {
     /// The last piece of an extinction kind is royal (may not be left attacked): coregal's queen,
     /// atomic's king.
     extinction_pseudo_royal: bool,
+    /// The bared side to move may still answer: the opponent needs one piece more than
+    /// `extinction_opponent_piece_count` for the game to end at once (shatranj's bare king may
+    /// bare the other one in reply).
+    extinction_claim: bool,
     /// Atomic captures: the capturer, its victim and every piece next to the capture square
     /// explode, except the immune kinds (default: the pawns).
     blast_on_capture: bool,

@@ -357,7 +357,8 @@ impl<B: Bitboard> Fairy<B> {
                 .iter()
                 .any(|&k| (self.by_kind[k as usize] & own).count() <= ext.count as u32),
         };
-        gone && self.by_color[(!color).index()].count() >= ext.opponent_count as u32
+        let reply = u32::from(ext.claim && color == self.side);
+        gone && self.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
     }
 
     fn flag_reached(&self, color: Color) -> bool {
