@@ -191,6 +191,23 @@ fn squares(ctx: &mut Ctx, field: &(usize, Spanned<String>), key: &str, files: u8
     }
 }
 
+/// A pair of per-side regions (`<key>_white`, `<key>_black`): the squares of each one given.
+fn side_regions(
+    ctx: &mut Ctx,
+    fields: [&Option<(usize, Spanned<String>)>; 2],
+    key: &str,
+    files: u8,
+    ranks: u8,
+) -> [Option<Vec<Square>>; 2] {
+    let mut out = [None, None];
+    for (i, (field, side)) in fields.into_iter().zip(["white", "black"]).enumerate() {
+        if let Some(f) = field {
+            out[i] = Some(squares(ctx, f, &format!("{key}_{side}"), files, ranks));
+        }
+    }
+    out
+}
+
 /// Compiles a merged variant.
 pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Definition, Diagnostics> {
     let mut ctx = Ctx {
@@ -277,21 +294,14 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 Some((mg.or(eg).unwrap_or(0), eg.or(mg).unwrap_or(0)))
             }
         };
-        let mut region = [None, None];
-        for (i, (field, key)) in [(&raw.region_white, "region_white"), (&raw.region_black, "region_black")]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(f) = field {
-                region[i] = Some(squares(
-                    &mut ctx,
-                    &(*source, f.clone()),
-                    &format!("pieces.{letter}.{key}"),
-                    files,
-                    ranks,
-                ));
-            }
-        }
+        let located = [&raw.region_white, &raw.region_black].map(|f| f.clone().map(|v| (*source, v)));
+        let region = side_regions(
+            &mut ctx,
+            [&located[0], &located[1]],
+            &format!("pieces.{letter}.region"),
+            files,
+            ranks,
+        );
         pieces.push(PieceDef {
             letter,
             region,
@@ -386,27 +396,26 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     {
         ctx.fail(f, "double_step_rank", format!("must be 1-{ranks}"));
     }
-    let mut initial_region = [Vec::new(), Vec::new()];
-    for (i, (field, key)) in [
-        (&m.double_step_region_white, "double_step_region_white"),
-        (&m.double_step_region_black, "double_step_region_black"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let color = if i == 0 { Color::White } else { Color::Black };
-        initial_region[i] = match field {
-            Some(f) => squares(&mut ctx, f, key, files, ranks),
-            None if double_rank >= 1 && double_rank <= ranks => {
+    let given = side_regions(
+        &mut ctx,
+        [&m.double_step_region_white, &m.double_step_region_black],
+        "double_step_region",
+        files,
+        ranks,
+    );
+    let initial_region = [Color::White, Color::Black].map(|color| {
+        given[color.index()].clone().unwrap_or_else(|| {
+            if (1..=ranks).contains(&double_rank) {
                 let rank = match color {
                     Color::White => double_rank - 1,
                     Color::Black => ranks - double_rank,
                 };
                 (0..files).map(|f| Square::new(f, rank, files)).collect()
+            } else {
+                Vec::new()
             }
-            None => Vec::new(),
-        };
-    }
+        })
+    });
     if get(&m.double_step, true) {
         // The chess pawn's double step is an initial, lame, quiet two-square step forward.
         for p in pieces.iter_mut().filter(|p| p.pawn) {
@@ -428,19 +437,15 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
     }
 
-    let mut en_passant_region = [Vec::new(), Vec::new()];
-    for (i, (field, key)) in [
-        (&m.en_passant_region_white, "en_passant_region_white"),
-        (&m.en_passant_region_black, "en_passant_region_black"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        en_passant_region[i] = match field {
-            Some(f) => squares(&mut ctx, f, key, files, ranks),
-            None => (0..files as usize * ranks as usize).map(|s| Square(s as u8)).collect(),
-        };
-    }
+    let all: Vec<Square> = (0..files as usize * ranks as usize).map(|s| Square(s as u8)).collect();
+    let en_passant_region = side_regions(
+        &mut ctx,
+        [&m.en_passant_region_white, &m.en_passant_region_black],
+        "en_passant_region",
+        files,
+        ranks,
+    )
+    .map(|r| r.unwrap_or_else(|| all.clone()));
 
     // Castling.
     let castling = if get(&m.castling, true) {
@@ -536,19 +541,19 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     let flag = match &m.flag_piece {
         Some(f) => {
             let kind = kinds(&mut ctx, &m.flag_piece, "flag_piece", &letters).first().copied();
-            let mut region = [Vec::new(), Vec::new()];
-            for (i, (field, key)) in [
-                (&m.flag_region_white, "flag_region_white"),
-                (&m.flag_region_black, "flag_region_black"),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                match field {
-                    Some(r) => region[i] = squares(&mut ctx, r, key, files, ranks),
-                    None => ctx.fail(f, "flag_piece", format!("needs `{key}`")),
+            let given = side_regions(
+                &mut ctx,
+                [&m.flag_region_white, &m.flag_region_black],
+                "flag_region",
+                files,
+                ranks,
+            );
+            for (r, side) in given.iter().zip(["white", "black"]) {
+                if r.is_none() {
+                    ctx.fail(f, "flag_piece", format!("needs `flag_region_{side}`"));
                 }
             }
+            let region = given.map(Option::unwrap_or_default);
             kind.map(|kind| Flag {
                 kind,
                 region,
