@@ -11,18 +11,7 @@ use nue::game::perft::perft;
 const QUICK_NODES: u64 = 5_000_000;
 
 fn check_suite(name: &str, deep: bool) {
-    let mut checked = 0;
-    for line in common::perft_suite(name) {
-        let board = Chess::from_fen(&ChessVariant, &line.fen)
-            .unwrap_or_else(|e| panic!("{name}: oracle FEN rejected: {e}: {}", line.fen));
-        for &(depth, nodes) in &line.counts {
-            if (nodes > QUICK_NODES) != deep {
-                continue;
-            }
-            assert_eq!(perft(&board, depth), nodes, "{name}: perft {depth} of {}", line.fen);
-            checked += 1;
-        }
-    }
+    let checked = common::check_perft_suite::<Chess>(&ChessVariant, name, QUICK_NODES, deep);
     assert!(checked > 0, "{name}: no counts checked");
 }
 

@@ -6,26 +6,12 @@
 mod common;
 
 use nue::core::Bitboard;
-use nue::game::Game;
 use nue::game::fairy::{Fairy, Rules};
-use nue::game::perft::perft;
 
 const QUICK_NODES: u64 = 1_000_000;
 
 fn check<B: Bitboard>(rules: &'static Rules<B>, name: &str, deep: bool) -> usize {
-    let mut checked = 0;
-    for line in common::perft_suite(&format!("{name}.epd")) {
-        let board = Fairy::<B>::from_fen(&rules, &line.fen)
-            .unwrap_or_else(|e| panic!("{name}: oracle FEN rejected: {e}: {}", line.fen));
-        for &(depth, nodes) in &line.counts {
-            if (nodes > QUICK_NODES) != deep {
-                continue;
-            }
-            assert_eq!(perft(&board, depth), nodes, "{name}: perft {depth} of {}", line.fen);
-            checked += 1;
-        }
-    }
-    checked
+    common::check_perft_suite::<Fairy<B>>(&rules, &format!("{name}.epd"), QUICK_NODES, deep)
 }
 
 fn check_all(deep: bool) {

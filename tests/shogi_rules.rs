@@ -24,16 +24,7 @@ fn moves(sfen: &str) -> Vec<String> {
 
 #[test]
 fn oracle_perft_quick() {
-    let mut checked = 0;
-    for line in common::perft_suite("shogi.sfen.epd") {
-        let b = board(&line.fen);
-        for &(depth, nodes) in &line.counts {
-            if nodes <= 3_000_000 {
-                assert_eq!(perft(&b, depth), nodes, "perft {depth} of {}", line.fen);
-                checked += 1;
-            }
-        }
-    }
+    let checked = common::check_perft_suite::<Shogi>(&ShogiVariant, "shogi.sfen.epd", 3_000_000, false);
     assert!(checked >= 20);
 }
 

@@ -50,6 +50,29 @@ pub fn perft_suite(name: &str) -> Vec<PerftLine> {
         .collect()
 }
 
+/// Checks a game's perft against `perft/<name>`: the counts up to `quick` nodes, or (with
+/// `deep`) the larger ones. Returns how many counts were checked.
+pub fn check_perft_suite<G: nue::game::Game>(variant: &G::Variant, name: &str, quick: u64, deep: bool) -> usize {
+    let mut checked = 0;
+    for line in perft_suite(name) {
+        let board = G::from_fen(variant, &line.fen)
+            .unwrap_or_else(|e| panic!("{name}: oracle FEN rejected: {e}: {}", line.fen));
+        for &(depth, nodes) in &line.counts {
+            if (nodes > quick) != deep {
+                continue;
+            }
+            assert_eq!(
+                nue::game::perft::perft(&board, depth),
+                nodes,
+                "{name}: perft {depth} of {}",
+                line.fen
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
 /// A small deterministic generator for random walks (SplitMix64).
 pub struct Rng(pub u64);
 
