@@ -172,3 +172,31 @@ fn mobility_regions_restrict_moves_and_attacks() {
     let board = Fairy::<u64>::from_fen(&rules, "8/8/4k3/8/8/5K2/8/8 b - - 0 1").expect("fen");
     assert!(board.parse_move("e6e5").is_err() && board.parse_move("e6e7").is_ok());
 }
+
+#[test]
+fn promotion_choices_per_side() {
+    use nue::game::Game;
+    use nue::game::fairy::{Fairy, Rules};
+    // Chigorin (as pyffish has it): White promotes to c r n, Black to q r b.
+    let rules = Rules::<u64>::build(nue::registry::check("chigorin").expect("built in")).expect("builds");
+    let promotions = |fen: &str| {
+        let board = Fairy::<u64>::from_fen(&rules, fen).expect("fen");
+        let mut list = <Fairy<u64> as Game>::MoveList::default();
+        board.generate(nue::game::GenKind::All, &mut list);
+        let mut v: Vec<String> = list
+            .iter()
+            .map(|&m| board.fmt_move(m))
+            .filter(|m| m.len() == 5)
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        promotions("k7/3P4/8/8/8/8/2p5/5K2 w - - 0 1"),
+        ["d7d8c", "d7d8n", "d7d8r"]
+    );
+    assert_eq!(
+        promotions("k7/3P4/8/8/8/8/2p5/5K2 b - - 0 1"),
+        ["c2c1b", "c2c1q", "c2c1r"]
+    );
+}

@@ -29,8 +29,8 @@ pub struct PieceDef {
 /// Chess-style promotion.
 #[derive(Clone, Debug, Default)]
 pub struct Promotion {
-    /// Kinds a pawn may promote to.
-    pub kinds: Vec<u8>,
+    /// Kinds a pawn of each color may promote to.
+    pub kinds: [Vec<u8>; 2],
     /// The zone per color.
     pub zone: [Vec<Square>; 2],
     pub mandatory: bool,
@@ -328,12 +328,26 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
 
     // Promotion.
-    let promo_kinds = kinds(&mut ctx, &m.promotion_pieces, "promotion_pieces", &letters);
-    for (i, &k) in promo_kinds.iter().enumerate() {
-        if pieces[k as usize].royal
-            && let Some(f) = &m.promotion_pieces
-        {
-            ctx.fail_at(f, i + 1, "promotion_pieces", "a pawn cannot promote to a royal piece");
+    let mut promo_kinds = [Vec::new(), Vec::new()];
+    for (i, (field, key)) in [
+        (&m.promotion_pieces_white, "promotion_pieces_white"),
+        (&m.promotion_pieces_black, "promotion_pieces_black"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (field, key) = if field.is_some() {
+            (field, key)
+        } else {
+            (&m.promotion_pieces, "promotion_pieces")
+        };
+        promo_kinds[i] = kinds(&mut ctx, field, key, &letters);
+        for (at, &k) in promo_kinds[i].iter().enumerate() {
+            if pieces[k as usize].royal
+                && let Some(f) = field
+            {
+                ctx.fail_at(f, at + 1, key, "a pawn cannot promote to a royal piece");
+            }
         }
     }
     let promotion_rank = get(&m.promotion_rank, ranks);
@@ -378,7 +392,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         mandatory: get(&m.mandatory_promotion, true),
         limits,
     };
-    if !promotion.kinds.is_empty()
+    if promotion.kinds.iter().any(|k| !k.is_empty())
         && !pieces.iter().any(|p| p.pawn)
         && let Some(f) = &m.promotion_pieces
     {

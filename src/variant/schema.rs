@@ -78,8 +78,11 @@ raw_variant! {
     start_fen: String,
     /// Letters of inherited pieces this variant does not have.
     remove_pieces: String,
-    /// Letters of the pieces pawns may promote to.
+    /// Letters of the pieces pawns may promote to, for both sides or per side (the per-side
+    /// keys win: Chigorin's White gets a chancellor, Black a queen).
     promotion_pieces: String,
+    promotion_pieces_white: String,
+    promotion_pieces_black: String,
     /// First rank (counted from each player's side, 1-based) of the promotion zone.
     promotion_rank: u8,
     /// Whether a pawn entering the zone must promote (Grand: false).

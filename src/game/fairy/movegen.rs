@@ -214,7 +214,8 @@ impl<B: Bitboard> Fairy<B> {
         }
         let promo = &rules.def.promotion;
         let own = self.by_color[us.index()];
-        for &p in &promo.kinds {
+        let choices = &promo.kinds[us.index()];
+        for &p in choices {
             let limited = promo
                 .limits
                 .iter()
@@ -223,7 +224,7 @@ impl<B: Bitboard> Fairy<B> {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
             }
         }
-        if (!promo.mandatory || promo.kinds.is_empty()) && rules.kind(us, kind).mobile.has(to) {
+        if (!promo.mandatory || choices.is_empty()) && rules.kind(us, kind).mobile.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
         }
     }
