@@ -51,9 +51,10 @@ static USER: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 /// # Errors
 /// Every problem, one per line, each as `FILE:LINE:COL: key: message`.
 pub fn check(spec: &str) -> Result<Definition, String> {
-    let def = variant::load(spec).map_err(|e| e.to_string())?;
-    compile(def.clone())?;
-    Ok(def)
+    Ok(match load_fairy(spec)? {
+        Compiled::Small(rules) => rules.def.clone(),
+        Compiled::Large(rules) => rules.def.clone(),
+    })
 }
 
 /// Loads the variant files at `path` (a `.toml` file, or a directory of them) so that their
@@ -104,8 +105,8 @@ enum Compiled {
     Large(&'static Rules<u128>),
 }
 
-/// Built-in variants compiled so far: compiled rules live for the whole run, so each is built
-/// once however often a GUI switches variants.
+/// Variants compiled so far (built-ins by name, files by path and text): compiled rules live
+/// for the whole run, so each is built once however often a GUI switches variants.
 static COMPILED: Mutex<Vec<(String, Compiled)>> = Mutex::new(Vec::new());
 
 fn compile(def: Definition) -> Result<Compiled, String> {
@@ -118,23 +119,27 @@ fn compile(def: Definition) -> Result<Compiled, String> {
 }
 
 fn load_fairy(spec: &str) -> Result<Compiled, String> {
-    let key = spec.to_ascii_lowercase();
-    let cacheable = !variant::is_path(spec);
-    if cacheable
-        && let Ok(cache) = COMPILED.lock()
+    // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
+    // one (checked, then selected, then selected again) only once.
+    let key = if variant::is_path(spec) {
+        format!("{spec}\0{}", std::fs::read_to_string(spec).unwrap_or_default())
+    } else {
+        if !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {
+            return Err(format!(
+                "unknown variant '{}' (known: {}; or a path to a .toml file)",
+                spec.escape_debug(),
+                variant_names().join(", ")
+            ));
+        }
+        spec.to_ascii_lowercase()
+    };
+    if let Ok(cache) = COMPILED.lock()
         && let Some((_, c)) = cache.iter().find(|(k, _)| *k == key)
     {
         return Ok(*c);
     }
-    if cacheable && !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {
-        return Err(format!(
-            "unknown variant '{}' (known: {}; or a path to a .toml file)",
-            spec.escape_debug(),
-            variant_names().join(", ")
-        ));
-    }
     let compiled = compile(variant::load(spec).map_err(|e| e.to_string())?)?;
-    if cacheable && let Ok(mut cache) = COMPILED.lock() {
+    if let Ok(mut cache) = COMPILED.lock() {
         cache.push((key, compiled));
     }
     Ok(compiled)
