@@ -117,6 +117,14 @@ impl Definition {
         self.pieces.iter().position(|p| p.letter == lower).map(|k| k as u8)
     }
 
+    /// Whether the last piece of kind `kind` is royal (an extinction kind with
+    /// `extinction_pseudo_royal`).
+    pub fn pseudo_royal_kind(&self, kind: u8) -> bool {
+        self.extinction
+            .as_ref()
+            .is_some_and(|e| e.pseudo_royal && e.kinds.as_ref().is_some_and(|k| k.contains(&kind)))
+    }
+
     /// `relative` rank (0-based, counted from `color`'s side) as an absolute rank.
     pub fn absolute_rank(&self, color: Color, relative: u8) -> u8 {
         match color {

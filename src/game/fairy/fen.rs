@@ -194,14 +194,10 @@ impl<B: Bitboard> Fairy<B> {
             );
         }
         pos.validate()?;
-        pos.key = pos.hash_scratch();
+        pos.key = crate::game::Game::hash_from_scratch(&pos);
         pos.update_checkers();
         pos.chess960 = pos.needs_960_notation();
         Ok(pos)
-    }
-
-    fn hash_scratch(&self) -> u64 {
-        crate::game::Game::hash_from_scratch(self)
     }
 
     fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {

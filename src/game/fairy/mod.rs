@@ -150,6 +150,17 @@ impl<B: Bitboard> Fairy<B> {
         ))
     }
 
+    /// For a castling move of the side to move (king takes rook): the king's square and the king's
+    /// and the rook's targets. `None` for other moves.
+    fn castle_targets(&self, mv: FairyMove) -> Option<(Square, Square, Square)> {
+        if mv.special() != Special::Castle {
+            return None;
+        }
+        let files = self.rules.files;
+        let side = usize::from(Square(mv.to()).file(files) < Square(mv.from()).file(files));
+        self.castle_squares(self.rules.def.castling.as_ref()?, self.side, side)
+    }
+
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
     fn passed_squares(&self, from: Square, to: Square) -> B {
         let files = self.rules.files;
@@ -228,9 +239,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         match mv.special() {
             Special::Castle => {
-                let side = usize::from(to.file(rules.files) < from.file(rules.files));
-                let castling = rules.def.castling.as_ref();
-                let targets = castling.and_then(|c| self.castle_squares(c, us, side));
+                let targets = self.castle_targets(mv);
                 let king = self.take(from);
                 let rook = self.take(to);
                 let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
@@ -612,19 +621,10 @@ impl<B: Bitboard> Game for Fairy<B> {
     }
 
     fn move_target(&self, mv: FairyMove) -> Square {
-        if mv.special() == Special::Castle {
-            let side = usize::from(mv.to() % self.rules.files < mv.from() % self.rules.files);
-            if let Some((_, king_to, _)) = self
-                .rules
-                .def
-                .castling
-                .as_ref()
-                .and_then(|c| self.castle_squares(c, self.side, side))
-            {
-                return king_to;
-            }
+        match self.castle_targets(mv) {
+            Some((_, king_to, _)) => king_to,
+            None => Square(mv.to()),
         }
-        Square(mv.to())
     }
 
     fn is_tactical(&self, mv: FairyMove) -> bool {

@@ -238,12 +238,8 @@ impl<B: Bitboard> Fairy<B> {
         if !self.checkers.is_empty() {
             return;
         }
-        let def = &self.rules.def;
         let royal = self.rules.royal_kinds.contains(&castling.king_kind)
-            || def
-                .extinction
-                .as_ref()
-                .is_some_and(|e| e.pseudo_royal && e.kinds.as_ref().is_some_and(|k| k.contains(&castling.king_kind)));
+            || self.rules.def.pseudo_royal_kind(castling.king_kind);
         for side in 0..2 {
             let rook = self.castle[us.index() * 2 + side];
             if rook == NO_SQUARE {
@@ -313,8 +309,7 @@ impl<B: Bitboard> Fairy<B> {
         // which may not be left attacked either (Fairy-Stockfish counts the type before the move).
         let created = match (mv.promotion(), &rules.def.extinction) {
             (Some(p), Some(ext))
-                if ext.pseudo_royal
-                    && ext.kinds.as_ref().is_some_and(|k| k.contains(&p))
+                if rules.def.pseudo_royal_kind(p)
                     && (self.by_kind[p as usize] & self.by_color[us.index()]).count() <= u32::from(ext.count) + 1 =>
             {
                 B::square(to)
