@@ -168,5 +168,16 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     let err = run::<Chess>(&ChessVariant, &eval, &cfg, &foreign, &stop).expect_err("refused");
     assert!(err.contains("not a nue training data file"), "{err}");
     assert_eq!(std::fs::read(&foreign).expect("read"), text);
+    // The same data reads for a net with other king buckets (data depends on the board
+    // format only), and not for another variant.
+    let mut spec = Chess::start(&ChessVariant).layout_spec();
+    spec.king_buckets = 1;
+    let one_bucket = FeatureLayout::derive(&spec);
+    assert_ne!(one_bucket.hash, layout().hash);
+    let n3 = data::read_records(&out, &Codec::new(&one_bucket)).expect("reads").len() / codec.record_size;
+    assert_eq!(n3, n2);
+    spec.variant = "other".into();
+    let err = data::read_records(&out, &Codec::new(&FeatureLayout::derive(&spec))).expect_err("refused");
+    assert!(err.contains("another variant or board format"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

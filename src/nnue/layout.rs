@@ -170,7 +170,6 @@ impl FeatureLayout {
     }
 
     fn compute_hash(&self) -> u64 {
-        // FNV-1a over a canonical description: stable across builds and platforms.
         let s = &self.spec;
         let text = format!(
             "nue-layout-v1|{}|{}x{}|k{}|r{:?}|h{:?}|v{:?}|m{}|b{:?}|p{}",
@@ -185,12 +184,18 @@ impl FeatureLayout {
             self.bucket_of,
             s.max_pieces
         );
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for b in text.bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        h
+        fnv1a(&text)
+    }
+
+    /// Hash of what a packed training position depends on (variant, board size, piece kinds,
+    /// hand sizes, most pieces), but not of king buckets, mirroring or views: data made once
+    /// trains nets of any bucket layout for the variant.
+    pub fn board_hash(&self) -> u64 {
+        let s = &self.spec;
+        fnv1a(&format!(
+            "nue-board-v1|{}|{}x{}|k{}|r{:?}|h{:?}|p{}",
+            s.variant, s.files, s.ranks, s.piece_kinds, s.royal, s.hand_max, s.max_pieces
+        ))
     }
 
     /// `sq` as `persp` sees it, before mirroring.
@@ -256,4 +261,14 @@ impl FeatureLayout {
         let max = (self.spec.max_pieces as usize).max(1);
         (pieces.saturating_sub(1) * count / max).min(count - 1)
     }
+}
+
+/// FNV-1a over `text`: stable across builds and platforms.
+fn fnv1a(text: &str) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }

@@ -2,7 +2,8 @@
 //! packed from any game's board and decoded without the game, straight into what the
 //! [`FeatureLayout`] needs.
 //!
-//! File: the header `NUEDATA1`, the layout hash (`u64`), the record size (`u32`), the variant
+//! File: the header `NUEDATA1`, the board-format hash (`u64`, [`FeatureLayout::board_hash`]:
+//! data does not depend on the net's king buckets), the record size (`u32`), the variant
 //! name (`u32` length + UTF-8); then records. A record, for a layout with `S` squares, `K` piece
 //! kinds, at most `M` pieces on the board and hand kinds with maxima `h_i`:
 //!
@@ -84,7 +85,8 @@ pub struct Codec {
     occ_bytes: usize,
     piece_bytes: usize,
     pub record_size: usize,
-    pub layout_hash: u64,
+    /// [`FeatureLayout::board_hash`] of the layout.
+    pub board_hash: u64,
     pub variant: String,
 }
 
@@ -143,7 +145,7 @@ impl Codec {
             occ_bytes,
             piece_bytes,
             record_size,
-            layout_hash: layout.hash,
+            board_hash: layout.board_hash(),
             variant: spec.variant.clone(),
         }
     }
@@ -219,7 +221,7 @@ impl Codec {
     fn header(&self) -> Vec<u8> {
         let mut h = Vec::new();
         h.extend_from_slice(MAGIC);
-        h.extend_from_slice(&self.layout_hash.to_le_bytes());
+        h.extend_from_slice(&self.board_hash.to_le_bytes());
         h.extend_from_slice(&(self.record_size as u32).to_le_bytes());
         h.extend_from_slice(&(self.variant.len() as u32).to_le_bytes());
         h.extend_from_slice(self.variant.as_bytes());
@@ -230,15 +232,15 @@ impl Codec {
 /// Opens `path` for appending records of `codec`, writing the header if the file is new.
 ///
 /// # Errors
-/// The file cannot be opened, or holds data of another layout.
+/// The file cannot be opened, or holds data of another variant or board format.
 pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> {
     let name = path.display();
     if path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false) {
         let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
         let (header_codec_hash, size, _) = parse_header(&bytes, &name.to_string())?;
-        if header_codec_hash != codec.layout_hash || size != codec.record_size {
+        if header_codec_hash != codec.board_hash || size != codec.record_size {
             return Err(format!(
-                "{name}: holds data for another variant or layout; use a new file"
+                "{name}: holds data for another variant or board format; use a new file"
             ));
         }
         std::fs::OpenOptions::new()
@@ -252,7 +254,7 @@ pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> 
     }
 }
 
-/// Parses a data file's header: (layout hash, record size, header length).
+/// Parses a data file's header: (board hash, record size, header length).
 fn parse_header(bytes: &[u8], name: &str) -> Result<(u64, usize, usize), String> {
     if bytes.len() < 24 || &bytes[..8] != MAGIC {
         return Err(format!("{name}: not a nue training data file"));
@@ -266,11 +268,11 @@ fn parse_header(bytes: &[u8], name: &str) -> Result<(u64, usize, usize), String>
     Ok((hash, size, 24 + len))
 }
 
-/// Reads every record of a data file made for `codec`'s layout. A partial trailing record (an
+/// Reads every record of a data file made for `codec`'s board format. A partial trailing record (an
 /// interrupted write) is dropped.
 ///
 /// # Errors
-/// Unreadable file, wrong magic, or data for another layout.
+/// Unreadable file, wrong magic, or data for another variant or board format.
 pub fn read_records(path: &Path, codec: &Codec) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
@@ -278,10 +280,10 @@ pub fn read_records(path: &Path, codec: &Codec) -> Result<Vec<u8>, String> {
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| format!("{name}: {e}"))?;
     let (hash, size, start) = parse_header(&bytes, &name)?;
-    if hash != codec.layout_hash || size != codec.record_size {
+    if hash != codec.board_hash || size != codec.record_size {
         return Err(format!(
-            "{name}: data for another variant or layout (layout hash {hash:016x}, this variant needs {:016x})",
-            codec.layout_hash
+            "{name}: data for another variant or board format (board hash {hash:016x}, this variant needs {:016x})",
+            codec.board_hash
         ));
     }
     let usable = (bytes.len() - start) / size * size;
