@@ -1,12 +1,13 @@
 //! Shogi: perft against the oracles (`shogi.sfen.epd`, cshogi-verified) and the reference's
 //! perft anchors, one test per rule engines get wrong (positions from the shared reference's
 //! shogi notes, section 2, verified there with cshogi), SFEN errors, and random-walk
-//! invariants.
+//! invariants (including a colour-blind evaluation).
 
 mod common;
 
 use common::Rng;
 use nue::core::Outcome;
+use nue::eval::hce;
 use nue::game::perft::perft;
 use nue::game::shogi::{Shogi, ShogiVariant};
 use nue::game::{Dirty, Game, GenKind, Position};
@@ -249,6 +250,46 @@ fn bad_sfen_gets_a_reason() {
     rejects("ÿÿÿ/9/9/9/9/9/9/9/4K4 b - 1", "unknown piece letter 'ÿ'");
 }
 
+/// `sfen` with the board turned 180 degrees, the colours of pieces, hands and the side to move
+/// swapped.
+fn flip_sfen(sfen: &str) -> String {
+    let f: Vec<&str> = sfen.split(' ').collect();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    // Tokens of a rank (a piece with its '+', or a run of empty squares), reversed.
+    let rank = |r: &str| {
+        let mut tokens: Vec<String> = Vec::new();
+        let mut plus = false;
+        for c in r.chars() {
+            if c == '+' {
+                plus = true;
+            } else {
+                tokens.push(if plus {
+                    format!("+{}", swap(c))
+                } else {
+                    swap(c).to_string()
+                });
+                plus = false;
+            }
+        }
+        tokens.reverse();
+        tokens.concat()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(rank).collect();
+    let side = if f[1] == "b" { "w" } else { "b" };
+    let hands = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        f[2].chars().map(swap).collect()
+    };
+    format!("{} {side} {hands} {}", board.join("/"), f[3])
+}
+
 #[test]
 fn random_walks_keep_invariants() {
     let mut rng = Rng(17);
@@ -279,6 +320,10 @@ fn random_walks_keep_invariants() {
             if all.is_empty() {
                 break;
             }
+            // The evaluation is colour-blind: the board turned 180 degrees with the colours
+            // swapped scores the same for the side to move.
+            let mirror = board(&flip_sfen(&fen));
+            assert_eq!(hce::evaluate(b), hce::evaluate(&mirror), "{fen} vs {}", mirror.to_fen());
             history.push((fen, b.hash()));
             pos.play(all[rng.below(all.len())]);
             plies += 1;

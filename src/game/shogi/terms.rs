@@ -1,8 +1,9 @@
 //! Shogi evaluation terms for the hand-crafted evaluation: material on the board (promoted
 //! pieces at their promoted worth) and in hand (a little more, for the freedom of the drop),
-//! a small bonus for advanced pieces, and a king that prefers its own camp. Basic king safety
-//! (own golds and silvers beside the king, enemy pieces near it) is an extra term. Values are
-//! our own round numbers in centipawns (a pawn = 100).
+//! a small bonus for advanced pieces, and a king that prefers its own camp; as extra terms,
+//! mobility and king danger (attackers of the king's zone, pieces in hand that can be dropped
+//! there, guards beside the king). Values are our own round numbers in centipawns (a pawn =
+//! 100).
 
 use super::Shogi;
 use super::attacks::*;
@@ -52,33 +53,75 @@ pub fn terms() -> &'static EvalTerms {
     &TERMS
 }
 
+/// Weight of a piece whose attacks reach the enemy king's zone, by kind (P L N S G B R K +P +L
+/// +N +S +B +R), in king-danger units.
+const ATTACK: [i32; 14] = [1, 2, 2, 3, 3, 4, 5, 0, 3, 3, 3, 3, 5, 6];
+/// Weight of a piece in hand as a potential attacker (it can be dropped beside the king).
+const HAND_ATTACK: [i32; 7] = [1, 1, 2, 2, 3, 3, 4];
+/// Centipawns per square a piece attacks that is not held by its own side.
+const MOBILITY: [i32; 14] = [0, 2, 2, 1, 1, 4, 4, 0, 1, 1, 1, 1, 3, 3];
+/// Largest king-danger penalty, centipawns.
+const MAX_DANGER: i32 = 1500;
+
 impl Shogi {
-    /// King safety, sente's view: own golds and silvers next to the king count for it, enemy
-    /// pieces within two squares of it against.
+    /// Mobility and king safety, sente's view. King danger follows Stockfish's shape: units from
+    /// the attackers that reach the king's zone (the king and its neighbours), from the zone
+    /// squares they hit, from those only the king defends, and from the attacker's hand (drops),
+    /// less the golds and silvers guarding the king; the penalty grows with the square of the
+    /// units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
     pub(super) fn king_safety(&self) -> Tapered {
         let t = tables();
-        let mut score = 0;
+        let occ = self.occupied();
+        let mut attacked = [0u128; 2];
+        let mut mobility = [0i32; 2];
+        let zones = crate::core::Color::ALL.map(|c| {
+            let k = self.king_square(c);
+            t.step[0][KING][k] | 1u128 << k
+        });
+        // Per attacking color: weighted attackers of the enemy king's zone, and hits on it.
+        let mut units = [0i32; 2];
+        let mut hits = [0i32; 2];
         for color in crate::core::Color::ALL {
+            let c = color.index();
+            let own = self.colors[c];
+            let enemy_zone = zones[1 - c];
+            for kind in (0..14).filter(|&k| k != KING) {
+                let mut pieces = own & self.kinds[kind];
+                while pieces != 0 {
+                    let sq = pieces.trailing_zeros() as usize;
+                    pieces &= pieces - 1;
+                    let att = t.attacks(color, kind, sq, occ);
+                    attacked[c] |= att;
+                    mobility[c] += MOBILITY[kind] * (att & !own).count_ones() as i32;
+                    if att & enemy_zone != 0 {
+                        units[c] += ATTACK[kind];
+                        hits[c] += (att & enemy_zone).count_ones() as i32;
+                    }
+                }
+            }
+        }
+        let mut score = mobility[0] - mobility[1];
+        for color in crate::core::Color::ALL {
+            let d = color.index();
+            let a = 1 - d;
+            let zone = zones[d];
             let k = self.king_square(color);
-            let near = t.step[0][KING][k];
-            let wider = near | king_ring(near, t);
-            let guards = (self.golds() | self.kinds[SILVER]) & self.colors[color.index()] & near;
-            let attackers = self.colors[(!color).index()] & wider & !self.kinds[PAWN];
-            let s = 25 * guards.count_ones() as i32 - 20 * attackers.count_ones() as i32;
-            score += s * color.sign();
+            let weak = (attacked[a] & zone & !attacked[d]).count_ones() as i32;
+            let guards =
+                ((self.golds() | self.kinds[SILVER]) & self.colors[d] & t.step[0][KING][k]).count_ones() as i32;
+            let hand: i32 = self.hands[a]
+                .iter()
+                .zip(HAND_ATTACK)
+                .map(|(&n, w)| (n.min(2) as i32) * w)
+                .sum();
+            let danger = 8 * units[a] + 6 * hits[a] + 10 * weak + 6 * hand - 10 * guards;
+            let penalty = if units[a] > 0 && danger > 0 {
+                (danger * danger / 256).min(MAX_DANGER)
+            } else {
+                0
+            };
+            score -= penalty * color.sign();
         }
         Tapered::new(score, score)
     }
-}
-
-/// Squares one king step from any square of `squares`.
-fn king_ring(squares: u128, t: &Tables) -> u128 {
-    let mut bb = squares;
-    let mut out = 0;
-    while bb != 0 {
-        let s = bb.trailing_zeros() as usize;
-        bb &= bb - 1;
-        out |= t.step[0][KING][s];
-    }
-    out
 }
