@@ -17,8 +17,14 @@ use nue::nnue::layout::{FeatureLayout, Frame, LayoutSpec, OpponentView};
 use nue::nnue::network::{Activation, Network};
 use std::sync::Arc;
 
+/// Chess with four king buckets (the default is one; four exercise bucket changes and the
+/// refresh table).
 fn chess_layout() -> FeatureLayout {
-    FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec())
+    let spec = Chess::start(&ChessVariant).layout_spec();
+    FeatureLayout::derive(&LayoutSpec {
+        king_buckets: 4,
+        ..spec
+    })
 }
 
 fn random_net<const H: usize>(layout: &FeatureLayout, seed: u64, activation: Activation) -> Network<H> {
@@ -49,6 +55,19 @@ fn random_net<const H: usize>(layout: &FeatureLayout, seed: u64, activation: Act
 
 #[test]
 fn chess_layout_counts_and_indices() {
+    // The default: one bucket (measured best at our data sizes; see nnue::layout), mirrored.
+    let default = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
+    assert_eq!((default.buckets, default.inputs, default.spec.mirror), (1, 768, true));
+    assert_eq!(default.frame(Color::White, Some(Square(60))).bucket, 0);
+    assert_eq!(
+        default.board_feature(
+            Color::White,
+            default.frame(Color::White, Some(Square(2))),
+            Piece::new(Color::White, 0),
+            Square(8)
+        ),
+        15
+    );
     let l = chess_layout();
     assert_eq!(l.buckets, 4, "king buckets: rank 1, rank 2, ranks 3-4, ranks 5-8");
     assert_eq!(l.per_bucket, 2 * 6 * 64);
@@ -110,7 +129,7 @@ fn shogi_like() -> LayoutSpec {
         hand_max: vec![18, 4, 4, 4, 4, 2, 2],
         view: OpponentView::Rotate180,
         mirror: false,
-        king_buckets: 0,
+        king_buckets: 4,
         max_pieces: 40,
     }
 }
@@ -160,7 +179,7 @@ fn ten_by_eight_layout() {
         hand_max: Vec::new(),
         view: OpponentView::FlipRanks,
         mirror: true,
-        king_buckets: 0,
+        king_buckets: 4,
         max_pieces: 40,
     };
     let l = FeatureLayout::derive(&spec);

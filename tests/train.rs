@@ -91,7 +91,13 @@ fn synthetic(n: usize, codec: &Codec) -> Vec<u8> {
 fn tiny_net_learns_and_quantises_within_bound() {
     let layout = layout();
     let codec = Codec::new(&layout);
-    let (train, validation) = trainer::split(&codec, synthetic(3000, &codec), 0.1, 5);
+    let all = synthetic(3000, &codec);
+    let (train, validation) = trainer::split(&codec, all.clone(), 0.1, 5);
+    // The split holds out whole blocks of consecutive records (whole games in datagen files).
+    let block = trainer::SPLIT_BLOCK * codec.record_size;
+    assert_eq!(train.len() + validation.len(), all.len());
+    assert!(!validation.is_empty() && validation.len() % block == 0);
+    assert!(validation.chunks(block).all(|b| all.chunks(block).any(|a| a == b)));
     let cfg = TrainConfig {
         epochs: 20,
         batch: 256,
@@ -171,10 +177,13 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     // The same data reads for a net with other king buckets (data depends on the board
     // format only), and not for another variant.
     let mut spec = Chess::start(&ChessVariant).layout_spec();
-    spec.king_buckets = 1;
-    let one_bucket = FeatureLayout::derive(&spec);
-    assert_ne!(one_bucket.hash, layout().hash);
-    let n3 = data::read_records(&out, &Codec::new(&one_bucket)).expect("reads").len() / codec.record_size;
+    spec.king_buckets = 4;
+    let four_buckets = FeatureLayout::derive(&spec);
+    assert_ne!(four_buckets.hash, layout().hash);
+    let n3 = data::read_records(&out, &Codec::new(&four_buckets))
+        .expect("reads")
+        .len()
+        / codec.record_size;
     assert_eq!(n3, n2);
     spec.variant = "other".into();
     let err = data::read_records(&out, &Codec::new(&FeatureLayout::derive(&spec))).expect_err("refused");

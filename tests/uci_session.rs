@@ -233,7 +233,7 @@ fn eval_file_option() {
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(
-        lines.iter().any(|l| l.contains("using NNUE 3072x64 'zero net'")),
+        lines.iter().any(|l| l.contains("using NNUE 768x64 'zero net'")),
         "{lines:?}"
     );
     let lines = e.ask("go depth 3", "bestmove");

@@ -336,23 +336,33 @@ pub fn quantisation_error<const H: usize>(
     }
 }
 
-/// Splits records into (training, validation) after a seeded shuffle.
-pub fn split(codec: &Codec, mut records: Vec<u8>, validation: f32, seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let size = codec.record_size;
-    let n = records.len() / size;
+/// Records per block of the validation split. Datagen writes a game's positions one after
+/// another, so whole blocks (a few games each) keep nearly every validation game out of the
+/// training set; a split by single positions would hold out near-copies of training positions
+/// and reward memorising them.
+pub const SPLIT_BLOCK: usize = 512;
+
+/// Splits records into (training, validation): a seeded choice of whole blocks of
+/// [`SPLIT_BLOCK`] records, about `validation` of them, is held out.
+pub fn split(codec: &Codec, records: Vec<u8>, validation: f32, seed: u64) -> (Vec<u8>, Vec<u8>) {
+    let block_bytes = SPLIT_BLOCK * codec.record_size;
+    let blocks = records.len().div_ceil(block_bytes);
+    let mut order: Vec<usize> = (0..blocks).collect();
     let mut rng = seed;
-    let mut tmp = vec![0u8; size];
-    for i in (1..n).rev() {
+    for i in (1..blocks).rev() {
         let j = (splitmix64(&mut rng) % (i as u64 + 1)) as usize;
-        if i != j {
-            tmp.copy_from_slice(&records[i * size..(i + 1) * size]);
-            records.copy_within(j * size..(j + 1) * size, i * size);
-            records[j * size..(j + 1) * size].copy_from_slice(&tmp);
-        }
+        order.swap(i, j);
     }
-    let held = ((n as f32 * validation).round() as usize).min(n);
-    let validation = records.split_off((n - held) * size);
-    (records, validation)
+    let held = ((blocks as f32 * validation).round() as usize).min(blocks);
+    let mut hold = vec![false; blocks];
+    for &b in &order[..held] {
+        hold[b] = true;
+    }
+    let (mut train, mut valid) = (Vec::with_capacity(records.len()), Vec::new());
+    for (b, chunk) in records.chunks(block_bytes).enumerate() {
+        if hold[b] { &mut valid } else { &mut train }.extend_from_slice(chunk);
+    }
+    (train, valid)
 }
 
 /// Mean loss over records (no training).
