@@ -1,19 +1,9 @@
 //! The `nue perft` command line: output format, variant names, and exit code 1 with a clear
 //! message on bad input.
 
-use std::process::Command;
+mod common;
 
-fn nue(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nue"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_nue as nue;
 
 #[test]
 fn perft_prints_divide_then_totals() {

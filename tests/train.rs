@@ -190,3 +190,59 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     assert!(err.contains("another variant or board format"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn command_line_datagen_then_train_writes_the_best_epoch() {
+    let dir = std::env::temp_dir().join(format!("nue-train-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (data, net) = (dir.join("d.bin"), dir.join("n.nnue"));
+    let (data, net) = (data.to_str().expect("path"), net.to_str().expect("path"));
+    let (code, _, err) = common::run_nue(&[
+        "datagen",
+        "--games",
+        "40",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--out",
+        data,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = common::run_nue(&[
+        "train",
+        "--data",
+        data,
+        "--hidden",
+        "64",
+        "--epochs",
+        "3",
+        "--batch",
+        "64",
+        "--threads",
+        "2",
+        "--validation",
+        "0.3",
+        "--out",
+        net,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let losses: Vec<f64> = out
+        .lines()
+        .filter_map(|l| {
+            l.split("validation loss ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert_eq!(losses.len(), 3, "{out}");
+    let best = (0..3).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).expect("epochs") + 1;
+    assert!(out.contains(&format!("best epoch {best} ")), "{out}");
+    let (code, info, _) = common::run_nue(&["netinfo", net]);
+    assert_eq!(code, 0);
+    assert!(info.contains(&format!("epoch {best}/3")), "{info}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

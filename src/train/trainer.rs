@@ -343,7 +343,8 @@ pub fn quantisation_error<const H: usize>(
 pub const SPLIT_BLOCK: usize = 512;
 
 /// Splits records into (training, validation): a seeded choice of whole blocks of
-/// [`SPLIT_BLOCK`] records, about `validation` of them, is held out.
+/// [`SPLIT_BLOCK`] records, about `validation` of them (at least one when `validation > 0` and
+/// there are two blocks), is held out.
 pub fn split(codec: &Codec, records: Vec<u8>, validation: f32, seed: u64) -> (Vec<u8>, Vec<u8>) {
     let block_bytes = SPLIT_BLOCK * codec.record_size;
     let blocks = records.len().div_ceil(block_bytes);
@@ -353,7 +354,13 @@ pub fn split(codec: &Codec, records: Vec<u8>, validation: f32, seed: u64) -> (Ve
         let j = (splitmix64(&mut rng) % (i as u64 + 1)) as usize;
         order.swap(i, j);
     }
-    let held = ((blocks as f32 * validation).round() as usize).min(blocks);
+    // At least one block when anything is to be held out and something stays for training.
+    let wanted = (blocks as f32 * validation).round() as usize;
+    let held = if validation > 0.0 && blocks > 1 {
+        wanted.clamp(1, blocks - 1)
+    } else {
+        wanted.min(blocks)
+    };
     let mut hold = vec![false; blocks];
     for &b in &order[..held] {
         hold[b] = true;

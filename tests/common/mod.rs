@@ -1,10 +1,23 @@
-//! Helpers shared by the integration tests: locating the reference oracles and parsing perft
-//! suites.
+//! Helpers shared by the integration tests: running the binary, locating the reference oracles
+//! and parsing perft suites.
 #![allow(dead_code)]
 
 pub mod engine;
 
 use std::path::PathBuf;
+
+/// Runs the `nue` binary with `args`: (exit code, stdout, stderr).
+pub fn run_nue(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nue"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// The shared folder beside the checkout (`$NUE_SHARED` overrides).
 pub fn shared_dir() -> PathBuf {
