@@ -1,6 +1,7 @@
 //! NNUE speed: nanoseconds per incremental update plus evaluation, per full refresh, and search
-//! nodes/second over the bench positions with an H = 256 net (random weights: speed does not
-//! depend on their values) against the hand-crafted evaluation.
+//! nodes/second over the bench positions with an H = 256 net against the hand-crafted
+//! evaluation. The net is the embedded chess net (random weights of the same shape if it cannot
+//! be read: the per-update costs do not depend on the values, the search tree does).
 //! Run: `cargo bench --bench nnue`.
 
 use nue::core::Color;
@@ -30,7 +31,18 @@ fn random_net(layout: &FeatureLayout) -> Network<256> {
 
 fn main() {
     let layout = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
-    let net = Arc::new(random_net(&layout));
+    let embedded = nue::nets::chess().map(|bytes| nue::nnue::format::read::<256>(bytes, "<embedded>", &layout));
+    let net = Arc::new(match embedded {
+        Some(Ok(net)) => net,
+        other => {
+            println!(
+                "no embedded 256-wide chess net ({:?}): random weights",
+                other.map(|r| r.err())
+            );
+            random_net(&layout)
+        }
+    });
+    let net_name = format!("NNUE {}x256", layout.inputs);
 
     // A long random line, replayed: each step is one push plus one evaluation.
     let mut pos = Position::<Chess>::start(&ChessVariant);
@@ -78,7 +90,7 @@ fn main() {
     let depth = 9;
     for (name, e) in [
         ("HCE", AnyEval::Hce(Hce)),
-        ("NNUE 3072x256", AnyEval::Nnue256(NnueEval::new(Arc::clone(&net)))),
+        (net_name.as_str(), AnyEval::Nnue256(NnueEval::new(Arc::clone(&net)))),
     ] {
         let lines = nue::bench::positions::<Chess>(&ChessVariant, "chess");
         let report = nue::bench::run::<Chess, AnyEval<Chess>>(&ChessVariant, &lines, &e, depth, |_, _| {});
