@@ -88,8 +88,8 @@ enum Command {
         /// Output buckets by piece count.
         #[arg(long, default_value_t = 8)]
         buckets: usize,
-        /// `screlu` or `crelu`.
-        #[arg(long, default_value = "screlu")]
+        /// `crelu` or `screlu` (CReLU measured stronger on chess: see nets/README.md).
+        #[arg(long, default_value = "crelu")]
         activation: String,
         /// Threads (default: all cores).
         #[arg(long)]

@@ -43,7 +43,7 @@ impl Default for TrainConfig {
             lr: 0.001,
             lambda: 0.75,
             threads: 1,
-            activation: Activation::SCReLU,
+            activation: Activation::CReLU,
             output_buckets: 8,
             validation: 0.02,
             seed: 1,
