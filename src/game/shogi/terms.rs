@@ -69,7 +69,7 @@ impl Shogi {
     /// squares they hit, from those only the king defends, and from the attacker's hand (drops),
     /// less the golds and silvers guarding the king; the penalty grows with the square of the
     /// units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
-    pub(super) fn king_safety(&self) -> Tapered {
+    pub(super) fn mobility_and_king_danger(&self) -> Tapered {
         let t = tables();
         let occ = self.occupied();
         let mut attacked = [0u128; 2];
