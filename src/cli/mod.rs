@@ -268,7 +268,8 @@ fn train_width<const H: usize>(
     let start = Instant::now();
     let mut write_error = None;
     // The epoch with the lowest validation loss (the last one when nothing is held out) is the
-    // one written: with few games the later epochs memorise them (a 4-epoch net beat a 12-epoch one by 135 Elo on the same data).
+    // one written: with few games the later epochs memorise them (a 4-epoch net beat a
+    // 12-epoch one by 135 Elo on the same data).
     let mut best: Option<(f64, usize, trainer::Model<H>)> = None;
     trainer::train(&mut model, layout, &codec, &train, &validation, cfg, |m, r| {
         println!(

@@ -105,10 +105,9 @@ impl Shogi {
             let d = color.index();
             let a = 1 - d;
             let zone = zones[d];
-            let k = self.king_square(color);
             let weak = (attacked[a] & zone & !attacked[d]).count_ones() as i32;
-            let guards =
-                ((self.golds() | self.kinds[SILVER]) & self.colors[d] & t.step[0][KING][k]).count_ones() as i32;
+            // The zone's own square holds the king, so guards are the golds and silvers beside it.
+            let guards = ((self.golds() | self.kinds[SILVER]) & self.colors[d] & zone).count_ones() as i32;
             let hand: i32 = self.hands[a]
                 .iter()
                 .zip(HAND_ATTACK)
