@@ -30,7 +30,7 @@ impl<B: Bitboard> Fairy<B> {
             }
             let table = &rules.kind(color, k).normal;
             for sq in (self.by_kind[k] & own).squares() {
-                let (quiet, capture) = table.targets(&rules.rays, sq, occ);
+                let (quiet, capture) = table.targets(rules, sq, occ);
                 let n = (quiet | (capture & !own)).count() as i32;
                 t.mg += MOBILITY.mg * n;
                 t.eg += MOBILITY.eg * n;

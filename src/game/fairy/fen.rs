@@ -312,7 +312,7 @@ impl<B: Bitboard> Fairy<B> {
             .fold(B::EMPTY, |b, &s| b | B::square(s));
         let victim_ok = self
             .piece_at(victim)
-            .is_some_and(|p| p.color == them && self.rules.pawn_kinds.contains(&p.kind));
+            .is_some_and(|p| p.color == them && self.rules.is_pawn(p.kind as usize));
         if !victim_ok || !(targets & self.occupied()).is_empty() {
             return Err(PositionError::new(
                 "en passant",

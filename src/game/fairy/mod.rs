@@ -184,10 +184,10 @@ impl<B: Bitboard> Fairy<B> {
         let occ = self.occupied() | passed;
         let mut out = B::EMPTY;
         for sq in (passed & rules.ep_region[by.index()]).squares() {
-            for &k in &rules.ep_kinds {
-                let pieces = self.by_kind[k as usize] & self.by_color[by.index()];
+            for k in (0..rules.kinds).filter(|&k| rules.takes_en_passant(k)) {
+                let pieces = self.by_kind[k] & self.by_color[by.index()];
                 if !pieces.is_empty()
-                    && !(rules.kind(by, k as usize).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
+                    && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
                 {
                     out |= B::square(sq);
                 }
@@ -276,7 +276,7 @@ impl<B: Bitboard> Fairy<B> {
                     self.put(placed, to);
                     dirty.add(placed, to);
                 }
-                if rules.pawn_kinds.contains(&piece.kind) {
+                if rules.is_pawn(piece.kind as usize) {
                     self.halfmove = 0;
                 }
                 if special == Special::DoubleStep && rules.def.en_passant {
@@ -315,7 +315,7 @@ impl<B: Bitboard> Fairy<B> {
         let (_, attacks) = rules
             .kind(piece.color, piece.kind as usize)
             .normal
-            .reach(&rules.rays, to, B::EMPTY);
+            .reach(rules, to, B::EMPTY);
         self.rights &= !(attacks & self.royals(!piece.color));
     }
 

@@ -4,6 +4,7 @@
 //! move filters (compulsory captures, no checking).
 
 use super::moves::{FairyMove, Special};
+use super::rules::shift;
 use super::{Fairy, NO_SQUARE};
 use crate::core::{Bitboard, Color, Square};
 use crate::game::{GenKind, MoveList};
@@ -15,23 +16,21 @@ impl<B: Bitboard> Fairy<B> {
         let rules = self.rules;
         let own = self.by_color[by.index()] & !exclude;
         let mut a = B::EMPTY;
-        for &(ray, kinds) in &rules.attack_rays[by.index()] {
-            let line = &rules.rays[ray];
-            let blockers = line.full[sq.index()] & occ;
-            if blockers.is_empty() {
+        for &(slider, kinds) in &rules.attack_sliders[by.index()] {
+            let hits = rules.sliders[slider].attacks(sq, occ) & own;
+            if hits.is_empty() {
                 continue;
             }
-            let first = line.first(blockers);
-            let kind = (self.board[first.index()] & 31) as usize;
-            if own.has(first)
-                && kinds >> kind & 1 != 0
-                && line.limited[sq.index()].has(first)
-                && rules.kind(by, kind).region.has(sq)
-            {
-                a |= B::square(first);
+            let mut kinds = kinds;
+            while kinds != 0 {
+                let kind = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if rules.kind(by, kind).region.has(sq) {
+                    a |= hits & self.by_kind[kind];
+                }
             }
         }
-        for k in 0..rules.kinds {
+        for &k in &rules.leap_attack_kinds[by.index()] {
             let pieces = self.by_kind[k] & own;
             if pieces.is_empty() {
                 continue;
@@ -90,21 +89,21 @@ impl<B: Bitboard> Fairy<B> {
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
         let t = rules.kind(us, k);
-        let is_pawn = rules.pawn_kinds.contains(&(k as u8));
-        let (mut quiet, capture) = t.normal.targets(&rules.rays, from, occ);
+        let is_pawn = rules.is_pawn(k);
+        let (mut quiet, capture) = t.normal.targets(rules, from, occ);
         let mut capture = capture & enemy;
         let mut double = B::EMPTY;
         if let Some(init) = &t.initial
             && self.may_use_initial(k, from)
         {
-            let (q, c) = init.targets(&rules.rays, from, occ);
+            let (q, c) = init.targets(rules, from, occ);
             double = q & !quiet;
             quiet |= q;
             capture |= c & enemy;
         }
         let mut eps = B::EMPTY;
-        if filter.capture && !self.ep.is_empty() && rules.ep_kinds.contains(&(k as u8)) {
-            let (_, c) = t.normal.targets(&rules.rays, from, occ | self.ep);
+        if filter.capture && !self.ep.is_empty() && rules.takes_en_passant(k) {
+            let (_, c) = t.normal.targets(rules, from, occ | self.ep);
             eps = c & self.ep;
         }
         if !filter.capture {
@@ -131,7 +130,7 @@ impl<B: Bitboard> Fairy<B> {
         let rules = self.rules;
         let own = self.by_color[self.side.index()] & filter.from;
         for k in 0..rules.kinds {
-            let is_pawn = rules.pawn_kinds.contains(&(k as u8));
+            let is_pawn = rules.is_pawn(k);
             for from in (self.by_kind[k] & own).squares() {
                 let pt = self.piece_targets(k, from, filter);
                 for to in pt.capture.squares() {
@@ -153,19 +152,74 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// The number of legal moves by bulk counting: the targets of a piece that cannot expose a
-    /// royal piece are counted by population count; only royal pieces, sensitive pieces (see
-    /// [`Sensitive`]), sensitive destinations, en passant and castling are tested one by one.
-    /// For variants whose legality has no extra rules (checks allowed, no explosions, no
+    /// royal piece are counted by population count, those of leaping kinds for all pieces of
+    /// the kind at once ([`SetLeap`]); only royal pieces, sensitive pieces (see [`Sensitive`]),
+    /// sensitive destinations, promotions, en passant and castling are tested one by one. For
+    /// variants whose legality has no extra rules (checks allowed, no explosions, no
     /// pseudo-royal promotions).
     fn bulk_count(&self) -> u64 {
         let rules = self.rules;
+        let us = self.side;
         let sensitive = self.sensitive();
-        let royals = self.royals(self.side);
-        let own = self.by_color[self.side.index()];
+        let royals = self.royals(us);
+        let own = self.by_color[us.index()];
+        let occ = self.occupied();
+        let enemy = self.by_color[(!us).index()];
+        let initial = if rules.def.first_move_rights {
+            self.rights
+        } else {
+            rules.initial_region[us.index()]
+        };
         let mut n = 0u64;
         for k in 0..rules.kinds {
-            let is_pawn = rules.pawn_kinds.contains(&(k as u8));
-            for from in (self.by_kind[k] & own).squares() {
+            let mut pieces = self.by_kind[k] & own;
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = rules.kind(us, k);
+            let is_pawn = rules.is_pawn(k);
+            let zone = if is_pawn {
+                rules.promotion_zone[us.index()]
+            } else {
+                B::EMPTY
+            };
+            let one_by_one = sensitive.to | zone;
+            let ep_kind = !self.ep.is_empty() && rules.takes_en_passant(k);
+            if let Some(leaps) = &t.set_leaps
+                && !ep_kind
+            {
+                // Royal pieces are never of a leaping kind's set moves: their initial moves
+                // depend on check, and every move of theirs needs the test.
+                let movers = pieces & !royals & !sensitive.from;
+                pieces &= !movers;
+                for leap in leaps {
+                    let (mut quiet, mut capture) = (B::EMPTY, B::EMPTY);
+                    for v in &leap.variants {
+                        let mut o = movers & v.from;
+                        if v.initial {
+                            o &= initial;
+                        }
+                        for &p in &v.path {
+                            o &= !shift(occ, -p);
+                        }
+                        if v.quiet {
+                            quiet |= o;
+                        }
+                        if v.capture {
+                            capture |= o;
+                        }
+                    }
+                    let targets = (shift(quiet, leap.shift) & !occ | shift(capture, leap.shift) & enemy) & t.region;
+                    n += u64::from((targets & !one_by_one).count());
+                    for to in (targets & one_by_one).squares() {
+                        let from = Square((i32::from(to.0) - leap.shift) as u8);
+                        self.emit_with_promotions(k, is_pawn, from, to, Special::Normal, &mut |mv| {
+                            n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
+                        });
+                    }
+                }
+            }
+            for from in pieces.squares() {
                 let pt = self.piece_targets(k, from, Filter::all());
                 if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
                     self.pseudo_moves(Filter::from(B::square(from)), |mv| {
@@ -174,21 +228,15 @@ impl<B: Bitboard> Fairy<B> {
                     continue;
                 }
                 let targets = pt.quiet | pt.capture;
-                let risky = targets & sensitive.to;
-                let zone = if is_pawn {
-                    rules.promotion_zone[self.side.index()]
-                } else {
-                    B::EMPTY
-                };
-                n += u64::from((targets & !risky & !zone).count());
-                for to in (targets & (risky | zone)).squares() {
+                n += u64::from((targets & !one_by_one).count());
+                for to in (targets & one_by_one).squares() {
                     let special = if pt.double.has(to) {
                         Special::DoubleStep
                     } else {
                         Special::Normal
                     };
                     self.emit_with_promotions(k, is_pawn, from, to, special, &mut |mv| {
-                        n += u64::from(!risky.has(to) || self.is_legal_pseudo(mv, sensitive));
+                        n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
                     });
                 }
             }
@@ -260,9 +308,13 @@ impl<B: Bitboard> Fairy<B> {
         let files = self.rules.files;
         let occ = self.occupied();
         let rank = king.rank(files);
+        // Squares of one rank are consecutive bits: the span is the bits from the lower index
+        // up to the higher one.
+        let from_bit = |i: u32| if i >= B::BITS { B::EMPTY } else { B::FULL << i };
         let span = |a: Square, b: Square| -> B {
             let (lo, hi) = (a.file(files).min(b.file(files)), a.file(files).max(b.file(files)));
-            (lo..=hi).fold(B::EMPTY, |bb, f| bb | B::square(Square::new(f, rank, files)))
+            let base = u32::from(rank) * u32::from(files);
+            from_bit(base + u32::from(lo)) & !from_bit(base + u32::from(hi) + 1)
         };
         let path = (span(king, king_to) | span(rook, rook_to)) & !B::square(king) & !B::square(rook);
         if !(path & occ).is_empty() {
@@ -348,11 +400,11 @@ impl<B: Bitboard> Fairy<B> {
         let kind = mv.promotion().map_or(self.board[from.index()] & 31, |k| k) as usize;
         let after = (self.occupied() & !B::square(from)) | B::square(to);
         let t = rules.kind(us, kind);
-        let (_, mut direct) = t.normal.targets(&rules.rays, to, after);
+        let (_, mut direct) = t.normal.targets(rules, to, after);
         if let Some(init) = &t.initial
             && rules.initial_region[us.index()].has(to)
         {
-            direct |= init.targets(&rules.rays, to, after).1;
+            direct |= init.targets(rules, to, after).1;
         }
         if !(direct & t.region & targets).is_empty() {
             return Some(true);
@@ -382,7 +434,27 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.by_color[them.index()];
         let mut out = Sensitive::NONE;
         for r in royals.squares() {
-            for k in 0..rules.kinds {
+            for &(ray, kinds) in &rules.pin_rays[them.index()] {
+                let line = &rules.rays[ray];
+                let blockers = line.full[r.index()] & occ;
+                if blockers.is_empty() {
+                    continue;
+                }
+                let first = line.first(blockers);
+                if !own.has(first) {
+                    continue;
+                }
+                let rest = line.full[first.index()] & occ;
+                if rest.is_empty() {
+                    continue;
+                }
+                let second = line.first(rest);
+                let kind = self.board[second.index()] & 31;
+                if enemy.has(second) && kinds >> kind & 1 != 0 && line.limited[r.index()].has(second) {
+                    out.from |= B::square(first);
+                }
+            }
+            for &k in &rules.leap_attack_kinds[them.index()] {
                 let pieces = self.by_kind[k] & enemy;
                 if pieces.is_empty() {
                     continue;
@@ -399,24 +471,6 @@ impl<B: Bitboard> Fairy<B> {
                     let line = rules.rays[ray].full[r.index()];
                     out.from |= line;
                     out.to |= line;
-                }
-                for &(ray, _, _) in &t.riders {
-                    let line = &rules.rays[ray];
-                    let blockers = line.full[r.index()] & occ;
-                    if blockers.is_empty() {
-                        continue;
-                    }
-                    let first = line.first(blockers);
-                    if !own.has(first) {
-                        continue;
-                    }
-                    let rest = line.full[first.index()] & occ;
-                    if !rest.is_empty() {
-                        let second = line.first(rest);
-                        if pieces.has(second) && line.limited[r.index()].has(second) {
-                            out.from |= B::square(first);
-                        }
-                    }
                 }
                 for &(origin, path, _, _) in &t.lame[r.index()] {
                     if pieces.has(origin) {
