@@ -200,8 +200,9 @@ impl<B: Bitboard> Fairy<B> {
         let us = self.side;
         let occ = self.occupied();
         let mut checkers = B::EMPTY;
+        let blasts = self.rules.def.blast_on_capture;
         for r in self.royals(us).squares() {
-            if self.royal_attacked(r, us, occ, B::EMPTY) {
+            if !blasts || self.royal_attacked(r, us, occ, B::EMPTY) {
                 checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
             }
         }

@@ -48,6 +48,17 @@ impl<B: Bitboard> Fairy<B> {
         a
     }
 
+    /// The pieces of the kinds in the bit mask `kinds`, of both colors.
+    #[inline(always)]
+    fn kinds_in(&self, mut kinds: u32) -> B {
+        let mut out = B::EMPTY;
+        while kinds != 0 {
+            out |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        out
+    }
+
     /// Squares of `color`'s royal pieces, pseudo-royal ones included (the last piece of an
     /// extinction kind, where the variant says so).
     #[inline]
@@ -210,13 +221,20 @@ impl<B: Bitboard> Fairy<B> {
                         }
                     }
                     let targets = (shift(quiet, leap.shift) & !occ | shift(capture, leap.shift) & enemy) & t.region;
-                    n += u64::from((targets & !one_by_one).count());
-                    for to in (targets & one_by_one).squares() {
-                        let from = Square((i32::from(to.0) - leap.shift) as u8);
-                        self.emit_with_promotions(k, is_pawn, from, to, Special::Normal, &mut |mv| {
-                            n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
-                        });
-                    }
+                    n += self.count_targets(k, targets, one_by_one, sensitive, |to| {
+                        Square((i32::from(to.0) - leap.shift) as u8)
+                    });
+                }
+            }
+            if t.initial.is_none() && !ep_kind {
+                // Pieces of a kind with one move set and no en passant that cannot expose a
+                // royal piece: their targets straight from the table.
+                let plain = pieces & !royals & !sensitive.from;
+                pieces &= !plain;
+                for from in plain.squares() {
+                    let (quiet, capture) = t.normal.reach(rules, from, occ);
+                    let targets = (quiet & !occ | capture & enemy) & t.region;
+                    n += self.count_targets(k, targets, one_by_one, sensitive, |_| from);
                 }
             }
             for from in pieces.squares() {
@@ -227,21 +245,32 @@ impl<B: Bitboard> Fairy<B> {
                     });
                     continue;
                 }
-                let targets = pt.quiet | pt.capture;
-                n += u64::from((targets & !one_by_one).count());
-                for to in (targets & one_by_one).squares() {
-                    let special = if pt.double.has(to) {
-                        Special::DoubleStep
-                    } else {
-                        Special::Normal
-                    };
-                    self.emit_with_promotions(k, is_pawn, from, to, special, &mut |mv| {
-                        n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
-                    });
-                }
+                n += self.count_targets(k, pt.quiet | pt.capture, one_by_one, sensitive, |_| from);
             }
         }
         self.castling_moves(|_| n += 1);
+        n
+    }
+
+    /// The legal moves of our piece of `kind` to `targets`, each from `from(to)`, where only
+    /// targets in `one_by_one` (sensitive destinations, promotion zones) need a closer look:
+    /// the promotion choices, and the legality test on sensitive ones. (The double-step flag
+    /// of a move does not change its legality.)
+    fn count_targets(
+        &self,
+        kind: usize,
+        targets: B,
+        one_by_one: B,
+        sensitive: Sensitive<B>,
+        from: impl Fn(Square) -> Square,
+    ) -> u64 {
+        let is_pawn = self.rules.is_pawn(kind);
+        let mut n = u64::from((targets & !one_by_one).count());
+        for to in (targets & one_by_one).squares() {
+            self.emit_with_promotions(kind, is_pawn, from(to), to, Special::Normal, &mut |mv| {
+                n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
+            });
+        }
         n
     }
 
@@ -434,12 +463,21 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.by_color[them.index()];
         let mut out = Sensitive::NONE;
         for r in royals.squares() {
+            // Riders that would attack the royal piece if our pieces were not there: only their
+            // lines can hold a pin (most positions have none).
+            let mut snipers = B::EMPTY;
+            for &(slider, kinds) in &rules.attack_sliders[them.index()] {
+                let xray = rules.sliders[slider].attacks(r, enemy) & enemy;
+                if !xray.is_empty() {
+                    snipers |= xray & self.kinds_in(kinds);
+                }
+            }
             for &(ray, kinds) in &rules.pin_rays[them.index()] {
                 let line = &rules.rays[ray];
-                let blockers = line.full[r.index()] & occ;
-                if blockers.is_empty() {
+                if (line.full[r.index()] & snipers).is_empty() {
                     continue;
                 }
+                let blockers = line.full[r.index()] & occ;
                 let first = line.first(blockers);
                 if !own.has(first) {
                     continue;

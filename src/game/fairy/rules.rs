@@ -250,10 +250,13 @@ impl<B: Bitboard> MoveTable<B> {
     #[inline]
     pub fn attackers(&self, rays: &[Ray<B>], sq: Square, occ: B) -> B {
         let i = sq.index();
-        let mut a = self.leap_capture[i];
-        for &(target, path, _, _) in &self.lame[i] {
-            if (path & occ).is_empty() {
-                a |= B::square(target);
+        let mut a = B::EMPTY;
+        if self.leaps {
+            a = self.leap_capture[i];
+            for &(target, path, _, _) in &self.lame[i] {
+                if (path & occ).is_empty() {
+                    a |= B::square(target);
+                }
             }
         }
         // Riders are handled by [`Rules::attack_sliders`], one table per set of directions for
@@ -691,14 +694,12 @@ impl<B: Bitboard> Rules<B> {
                 let (initial, normal): (Vec<Atom>, Vec<Atom>) = atoms.iter().partition(|a| a.initial);
                 let normal_t = rules.table(&normal, color, false);
                 let reverse = rules.table(&normal, color, true);
-                let (initial_t, reverse_initial) = if initial.is_empty() {
-                    (None, None)
-                } else {
-                    (
-                        Some(rules.table(&initial, color, false)),
-                        Some(rules.table(&initial, color, true)),
-                    )
-                };
+                let initial_t = (!initial.is_empty()).then(|| rules.table(&initial, color, false));
+                // Initial moves that never capture (the pawn's double step) attack nothing.
+                let reverse_initial = initial
+                    .iter()
+                    .any(|a| a.capture)
+                    .then(|| rules.table(&initial, color, true));
                 let mut mobile = B::EMPTY;
                 for s in 0..squares {
                     if !(normal_t.leap_quiet[s] | normal_t.leap_capture[s]).is_empty()
