@@ -2,7 +2,7 @@
 //! pieces at their promoted worth) and in hand (a little more, for the freedom of the drop),
 //! a small bonus for advanced pieces, and a king that prefers its own camp; as extra terms,
 //! mobility and king danger (attackers of the king's zone, pieces in hand that can be dropped
-//! there, guards beside the king). Values are our own round numbers in centipawns (a pawn =
+//! there, safe checks by moves and drops, guards beside the king). Values are our own round numbers in centipawns (a pawn =
 //! 100).
 
 use super::Shogi;
@@ -60,19 +60,25 @@ const ATTACK: [i32; 14] = [1, 2, 2, 3, 3, 4, 5, 0, 3, 3, 3, 3, 5, 6];
 const HAND_ATTACK: [i32; 7] = [1, 1, 2, 2, 3, 3, 4];
 /// Centipawns per square a piece attacks that is not held by its own side.
 const MOBILITY: [i32; 14] = [0, 2, 2, 1, 1, 4, 4, 0, 1, 1, 1, 1, 3, 3];
+/// King-danger units for a safe check (a square that gives check, not defended by the king's
+/// side, reachable by a piece of that kind on the board or by a drop), by kind, counted once
+/// per kind (Stockfish's "safe checks" term; drops make them shogi's main attacking threat).
+const CHECK: [i32; 14] = [20, 40, 60, 60, 70, 60, 90, 0, 70, 70, 70, 70, 90, 110];
 /// Largest king-danger penalty, centipawns.
-const MAX_DANGER: i32 = 1500;
+const MAX_DANGER: i32 = 2500;
 
 impl Shogi {
     /// Mobility and king safety, sente's view. King danger follows Stockfish's shape: units from
     /// the attackers that reach the king's zone (the king and its neighbours), from the zone
     /// squares they hit, from those only the king defends, and from the attacker's hand (drops),
-    /// less the golds and silvers guarding the king; the penalty grows with the square of the
-    /// units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
+    /// and from safe checks (moves and drops that would give check on squares the king's side
+    /// does not defend), less the golds and silvers guarding the king; the penalty grows with
+    /// the square of the units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
     pub(super) fn mobility_and_king_danger(&self) -> Tapered {
         let t = tables();
         let occ = self.occupied();
         let mut attacked = [0u128; 2];
+        let mut attacked_by = [[0u128; 14]; 2];
         let mut mobility = [0i32; 2];
         let zones = crate::core::Color::ALL.map(|c| {
             let k = self.king_square(c);
@@ -92,6 +98,7 @@ impl Shogi {
                     pieces &= pieces - 1;
                     let att = t.attacks(color, kind, sq, occ);
                     attacked[c] |= att;
+                    attacked_by[c][kind] |= att;
                     mobility[c] += MOBILITY[kind] * (att & !own).count_ones() as i32;
                     if att & enemy_zone != 0 {
                         units[c] += ATTACK[kind];
@@ -113,8 +120,25 @@ impl Shogi {
                 .zip(HAND_ATTACK)
                 .map(|(&n, w)| (n.min(2) as i32) * w)
                 .sum();
-            let danger = 8 * units[a] + 6 * hits[a] + 10 * weak + 6 * hand - 10 * guards;
-            let penalty = if units[a] > 0 && danger > 0 {
+            // Safe checks: squares next to the king count only where the attacker supports them.
+            let ksq = self.king_square(color);
+            let safe = !attacked[d] & !(t.step[d][KING][ksq] & !attacked[a]);
+            let empty = BOARD & !occ;
+            let mut checks = 0;
+            for kind in (0..14).filter(|&k| k != KING) {
+                let from = t.attacks(color, kind, ksq, occ) & safe;
+                let by_move = from & attacked_by[a][kind] & !self.colors[a];
+                let by_drop = if kind < KING && self.hands[a][kind] > 0 {
+                    from & empty
+                } else {
+                    0
+                };
+                if by_move | by_drop != 0 {
+                    checks += CHECK[kind];
+                }
+            }
+            let danger = 8 * units[a] + 6 * hits[a] + 10 * weak + 6 * hand + checks - 10 * guards;
+            let penalty = if (units[a] > 0 || checks > 0) && danger > 0 {
                 (danger * danger / 256).min(MAX_DANGER)
             } else {
                 0
@@ -122,5 +146,31 @@ impl Shogi {
             score -= penalty * color.sign();
         }
         Tapered::new(score, score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(sfen: &str) -> i32 {
+        match Shogi::parse_sfen(sfen) {
+            Ok(p) => p.mobility_and_king_danger().mg,
+            Err(e) => panic!("{sfen}: {e}"),
+        }
+    }
+
+    #[test]
+    fn safe_checks_raise_king_danger_and_unsupported_contact_checks_do_not() {
+        // Gote's bare king: a rook in sente's hand checks from afar (safe); a gold checks only
+        // from beside the king, where nothing supports it (not safe).
+        let bare = term("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        let rook = term("4k4/9/9/9/9/9/9/9/4K4 b R 1");
+        let gold = term("4k4/9/9/9/9/9/9/9/4K4 b G 1");
+        assert_eq!(gold, bare, "unsupported contact checks are not safe");
+        assert!(rook > bare, "a safe drop check is danger: {rook} vs {bare}");
+        // The same holds colour for colour.
+        let gote_rook = term("4k4/9/9/9/9/9/9/9/4K4 w r 1");
+        assert_eq!(gote_rook - bare, -(rook - bare));
     }
 }
