@@ -63,7 +63,7 @@ const MOBILITY: [i32; 14] = [0, 2, 2, 1, 1, 4, 4, 0, 1, 1, 1, 1, 3, 3];
 /// King-danger units for a safe check (a square that gives check, not defended by the king's
 /// side, reachable by a piece of that kind on the board or by a drop), by kind, counted once
 /// per kind (Stockfish's "safe checks" term; drops make them shogi's main attacking threat).
-const CHECK: [i32; 14] = [30, 60, 90, 90, 105, 90, 135, 0, 105, 105, 105, 105, 135, 165];
+const CHECK: [i32; 14] = [45, 90, 135, 135, 160, 135, 200, 0, 160, 160, 160, 160, 200, 250];
 /// Largest king-danger penalty, centipawns.
 const MAX_DANGER: i32 = 2500;
 
