@@ -2,8 +2,8 @@
 //! pieces at their promoted worth) and in hand (a little more, for the freedom of the drop),
 //! a small bonus for advanced pieces, and a king that prefers its own camp; as extra terms,
 //! mobility and king danger (attackers of the king's zone, pieces in hand that can be dropped
-//! there, safe checks by moves and drops, guards beside the king). Values are our own round numbers in centipawns (a pawn =
-//! 100).
+//! there, safe checks by moves and drops, guards beside the king). Values are our own round
+//! numbers in centipawns (a pawn = 100).
 
 use super::Shogi;
 use super::attacks::*;
