@@ -64,8 +64,8 @@ pub const SHOGI: &[&str] = &[
     "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d",
     "startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 3i3h 2b7g+ 8h7g",
     "startpos moves 2g2f 3c3d 7g7f 4c4d 3i4h 3a3b 5i6h 8b4b 6h7h 5a6b",
-    "startpos moves 7g7f 3c3d 6g6f 8b2b 2h6h 5a6b 5i4h 6b7b 4h3h 7b8b",
-    "startpos moves 7g7f 8c8d 6g6f 3c3d 3g3f 7a6b 2h8h 5a4b 5i4h 4b3b",
+    "startpos moves 7g7f 3c3d 6g6f 8c8d 2h6h 8d8e 8h7g 7a6b 5i4h 5a4b",
+    "startpos moves 7g7f 8c8d 6g6f 3c3d 3g3f 7a6b 2h7h 5a4b 5i4h 4b3b",
     "fen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
     "fen 8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
     "fen l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b SBG3ps 91",
@@ -165,4 +165,25 @@ pub fn run<G: Game, E: Evaluator<G>>(
         nodes,
         millis: start.elapsed().as_millis() as u64,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::{Chess, ChessVariant};
+    use crate::game::shogi::{Shogi, ShogiVariant};
+
+    #[test]
+    fn every_curated_line_is_a_legal_position() {
+        for line in CHESS {
+            if let Err(e) = position::<Chess>(&ChessVariant, line) {
+                panic!("{e}");
+            }
+        }
+        for line in SHOGI {
+            if let Err(e) = position::<Shogi>(&ShogiVariant, line) {
+                panic!("{e}");
+            }
+        }
+    }
 }
