@@ -204,7 +204,7 @@ impl<B: Bitboard> Fairy<B> {
                 let movers = pieces & !royals & !sensitive.from;
                 pieces &= !movers;
                 for leap in leaps {
-                    let (mut quiet, mut capture) = (B::EMPTY, B::EMPTY);
+                    let (mut quiet, mut capture) = (movers & leap.quiet_from, movers & leap.capture_from);
                     for v in &leap.variants {
                         let mut o = movers & v.from;
                         if v.initial {
@@ -239,6 +239,16 @@ impl<B: Bitboard> Fairy<B> {
             }
             for from in pieces.squares() {
                 let pt = self.piece_targets(k, from, Filter::all());
+                if royals == B::square(from) && !is_pawn && pt.eps.is_empty() {
+                    // The only royal piece: each target is legal when it is not attacked once
+                    // the piece stands there (what `is_legal_pseudo` tests, without the move).
+                    let without = occ & !B::square(from);
+                    for to in (pt.quiet | pt.capture).squares() {
+                        let there = B::square(to);
+                        n += u64::from(!self.royal_attacked(to, us, without | there, there & enemy));
+                    }
+                    continue;
+                }
                 if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
                     self.pseudo_moves(Filter::from(B::square(from)), |mv| {
                         n += u64::from(self.is_legal_pseudo(mv, sensitive));
@@ -473,6 +483,9 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
             for &(ray, kinds) in &rules.pin_rays[them.index()] {
+                if snipers.is_empty() {
+                    break;
+                }
                 let line = &rules.rays[ray];
                 if (line.full[r.index()] & snipers).is_empty() {
                     continue;
@@ -492,7 +505,7 @@ impl<B: Bitboard> Fairy<B> {
                     out.from |= B::square(first);
                 }
             }
-            for &k in &rules.leap_attack_kinds[them.index()] {
+            for &k in &rules.blockable_kinds[them.index()] {
                 let pieces = self.by_kind[k] & enemy;
                 if pieces.is_empty() {
                     continue;

@@ -284,6 +284,11 @@ impl<B: Bitboard> MoveTable<B> {
 #[derive(Clone, Debug)]
 pub struct SetLeap<B> {
     pub shift: i32,
+    /// Where the plain variants (no path, not initial-only) may move to an empty square, and
+    /// capture: most leaps have no other.
+    pub quiet_from: B,
+    pub capture_from: B,
+    /// The other variants: lame paths and initial moves.
     pub variants: Vec<LeapVariant<B>>,
 }
 
@@ -369,6 +374,9 @@ pub struct Rules<B> {
     /// Per color: the kinds that capture by anything but riding (leaps, lame leaps, hops),
     /// whose reversed tables [`Rules::attackers`]-style questions must visit.
     pub leap_attack_kinds: [Vec<usize>; 2],
+    /// Per color: the kinds whose captures a piece arriving on or leaving another square can
+    /// open or close (hoppers, grasshoppers, lame leapers), for the legality analysis.
+    pub blockable_kinds: [Vec<usize>; 2],
     pub royal_kinds: Vec<u8>,
     /// Kinds (bit masks) that move as pawns (promote, reset the move counter), and that may
     /// capture en passant.
@@ -543,12 +551,28 @@ impl<B: Bitboard> Rules<B> {
                 initial: a.initial,
             };
             let step = dr * files + df;
-            match out.iter_mut().find(|l| l.shift == step) {
-                Some(l) => l.variants.push(variant),
-                None => out.push(SetLeap {
-                    shift: step,
-                    variants: vec![variant],
-                }),
+            let index = match out.iter().position(|l| l.shift == step) {
+                Some(i) => i,
+                None => {
+                    out.push(SetLeap {
+                        shift: step,
+                        quiet_from: B::EMPTY,
+                        capture_from: B::EMPTY,
+                        variants: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let leap = &mut out[index];
+            if variant.path.is_empty() && !variant.initial {
+                if variant.quiet {
+                    leap.quiet_from |= variant.from;
+                }
+                if variant.capture {
+                    leap.capture_from |= variant.from;
+                }
+            } else {
+                leap.variants.push(variant);
             }
         }
         Some(out)
@@ -644,6 +668,7 @@ impl<B: Bitboard> Rules<B> {
             attack_sliders: [Vec::new(), Vec::new()],
             pin_rays: [Vec::new(), Vec::new()],
             leap_attack_kinds: [Vec::new(), Vec::new()],
+            blockable_kinds: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             pawn_set: (0..kinds).filter(|&k| def.pieces[k].pawn).fold(0, |m, k| m | 1 << k),
             ep_set: (0..kinds)
@@ -729,6 +754,12 @@ impl<B: Bitboard> Rules<B> {
                     })
                 {
                     rules.leap_attack_kinds[color.index()].push(k);
+                }
+                if !reverse.hoppers.is_empty()
+                    || !reverse.reverse_grass.is_empty()
+                    || reverse.lame.iter().any(|l| !l.is_empty())
+                {
+                    rules.blockable_kinds[color.index()].push(k);
                 }
                 for &(slider, _, _) in &reverse.sliders {
                     let sliders = &mut rules.attack_sliders[color.index()];
