@@ -1,9 +1,10 @@
 //! Shogi evaluation terms for the hand-crafted evaluation: material on the board (promoted
 //! pieces at their promoted worth) and in hand (a little more, for the freedom of the drop),
 //! a small bonus for advanced pieces, and a king that prefers its own camp; as extra terms,
-//! mobility and king danger (attackers of the king's zone, pieces in hand that can be dropped
-//! there, safe checks by moves and drops, guards beside the king). Values are our own round
-//! numbers in centipawns (a pawn = 100).
+//! mobility, king danger (attackers of the king's zone, pieces in hand that can be dropped
+//! there, safe checks by moves and drops, guards beside the king) and threats (pieces attacked
+//! by cheaper ones or left undefended). Values are our own round numbers in centipawns (a
+//! pawn = 100).
 
 use super::Shogi;
 use super::attacks::*;
@@ -66,9 +67,28 @@ const MOBILITY: [i32; 14] = [0, 2, 2, 1, 1, 4, 4, 0, 1, 1, 1, 1, 3, 3];
 const CHECK: [i32; 14] = [45, 90, 135, 135, 160, 135, 200, 0, 160, 160, 160, 160, 200, 250];
 /// Largest king-danger penalty, centipawns.
 const MAX_DANGER: i32 = 2500;
+/// A threatened piece (attacked by a piece worth less, or attacked and not defended) costs its
+/// value divided by this (Stockfish's "threat by minor/rook" and "hanging" terms in one).
+const THREAT_DIVISOR: i32 = 16;
+/// For each kind, the kinds (bit mask) worth less on the board, the king excluded.
+const LOWER: [u16; 14] = {
+    let mut out = [0u16; 14];
+    let mut k = 0;
+    while k < 14 {
+        let mut a = 0;
+        while a < 14 {
+            if a != KING && VALUES[a] < VALUES[k] {
+                out[k] |= 1 << a;
+            }
+            a += 1;
+        }
+        k += 1;
+    }
+    out
+};
 
 impl Shogi {
-    /// Mobility and king safety, sente's view. King danger follows Stockfish's shape: units from
+    /// Mobility, king safety and threats, sente's view. King danger follows Stockfish's shape: units from
     /// the attackers that reach the king's zone (the king and its neighbours), from the zone
     /// squares they hit, from those only the king defends, and from the attacker's hand (drops),
     /// and from safe checks (moves and drops that would give check on squares the king's side
@@ -111,6 +131,7 @@ impl Shogi {
         for color in crate::core::Color::ALL {
             let d = color.index();
             let a = 1 - d;
+            score += self.threats(color, &attacked, &attacked_by) * color.sign();
             let zone = zones[d];
             let weak = (attacked[a] & zone & !attacked[d]).count_ones() as i32;
             // The zone's own square holds the king, so guards are the golds and silvers beside it.
@@ -147,6 +168,31 @@ impl Shogi {
         }
         Tapered::new(score, score)
     }
+
+    /// What `color` threatens, centipawns: each enemy piece (the king aside) attacked by a piece
+    /// of a kind worth less, or attacked and defended by nothing (the king included), costs
+    /// its value / [`THREAT_DIVISOR`]. `attacked`: each color's attacks without the king's.
+    fn threats(&self, color: crate::core::Color, attacked: &[u128; 2], attacked_by: &[[u128; 14]; 2]) -> i32 {
+        let (c, e) = (color.index(), 1 - color.index());
+        let enemy = self.colors[e];
+        let defended = attacked[e] | tables().step[e][KING][self.king_square(!color)];
+        let undefended = attacked[c] & !defended;
+        let mut score = 0;
+        for kind in (0..14).filter(|&k| k != KING) {
+            let pieces = enemy & self.kinds[kind];
+            if pieces == 0 {
+                continue;
+            }
+            let mut lower = 0u128;
+            let mut kinds = LOWER[kind];
+            while kinds != 0 {
+                lower |= attacked_by[c][kinds.trailing_zeros() as usize];
+                kinds &= kinds - 1;
+            }
+            score += (pieces & (lower | undefended)).count_ones() as i32 * VALUES[kind] / THREAT_DIVISOR;
+        }
+        score
+    }
 }
 
 #[cfg(test)]
@@ -172,5 +218,43 @@ mod tests {
         // The same holds colour for colour.
         let gote_rook = term("4k4/9/9/9/9/9/9/9/4K4 w r 1");
         assert_eq!(gote_rook - bare, -(rook - bare));
+    }
+
+    fn threats(sfen: &str) -> [i32; 2] {
+        let p = Shogi::parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let t = tables();
+        let occ = p.occupied();
+        let mut attacked = [0u128; 2];
+        let mut attacked_by = [[0u128; 14]; 2];
+        for color in crate::core::Color::ALL {
+            let c = color.index();
+            for kind in (0..14).filter(|&k| k != KING) {
+                let mut pieces = p.colors[c] & p.kinds[kind];
+                while pieces != 0 {
+                    let sq = pieces.trailing_zeros() as usize;
+                    pieces &= pieces - 1;
+                    let att = t.attacks(color, kind, sq, occ);
+                    attacked[c] |= att;
+                    attacked_by[c][kind] |= att;
+                }
+            }
+        }
+        crate::core::Color::ALL.map(|c| p.threats(c, &attacked, &attacked_by))
+    }
+
+    #[test]
+    fn threats_count_pieces_attacked_by_cheaper_ones_or_undefended() {
+        // Gote's rook on 5e, attacked by sente's pawn on 5f: a threat even though gote's gold
+        // on 5d defends it.
+        let by_pawn = threats("4k4/9/9/4g4/4r4/4P4/9/9/4K4 b - 1");
+        assert_eq!(by_pawn[0], VALUES[ROOK] / THREAT_DIVISOR, "{by_pawn:?}");
+        // Gote's gold on 5e attacked by sente's rook on 5h: a threat only while undefended.
+        let undefended = threats("4k4/9/9/9/4g4/9/9/4R4/K8 b - 1");
+        assert_eq!(undefended[0], VALUES[GOLD] / THREAT_DIVISOR, "{undefended:?}");
+        let defended = threats("4k4/9/9/4s4/4g4/9/9/4R4/K8 b - 1");
+        assert_eq!(defended[0], 0, "{defended:?}");
+        // Colour for colour: the rotated position threatens as much for gote.
+        let rotated = threats("8k/4r4/9/9/4G4/9/9/9/4K4 w - 1");
+        assert_eq!(rotated[1], undefended[0], "{rotated:?}");
     }
 }
