@@ -675,7 +675,7 @@ impl crate::game::Game for Shogi {
     }
 
     fn eval_extra(&self) -> crate::eval::Tapered {
-        self.mobility_and_king_danger()
+        self.mobility_safety_threats()
     }
 
     fn null_move_ok(&self) -> bool {

@@ -94,7 +94,7 @@ impl Shogi {
     /// and from safe checks (moves and drops that would give check on squares the king's side
     /// does not defend), less the golds and silvers guarding the king; the penalty grows with
     /// the square of the units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
-    pub(super) fn mobility_and_king_danger(&self) -> Tapered {
+    pub(super) fn mobility_safety_threats(&self) -> Tapered {
         let t = tables();
         let occ = self.occupied();
         let mut attacked = [0u128; 2];
@@ -201,7 +201,7 @@ mod tests {
 
     fn term(sfen: &str) -> i32 {
         match Shogi::parse_sfen(sfen) {
-            Ok(p) => p.mobility_and_king_danger().mg,
+            Ok(p) => p.mobility_safety_threats().mg,
             Err(e) => panic!("{sfen}: {e}"),
         }
     }
