@@ -105,11 +105,14 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub pv_idx: usize,
     pub completed_depth: i32,
     stopped: bool,
+    /// Whether the game has drops (pieces in hand): late-move pruning then takes checks too.
+    drops: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn new(id: usize, pos: Position<G>, eval: E) -> Worker<G, E> {
         let history = History::new(pos.board().dims());
+        let drops = pos.board().dims().hand_kinds > 0;
         Worker {
             id,
             pos,
@@ -124,6 +127,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             pv_idx: 0,
             completed_depth: 0,
             stopped: false,
+            drops,
         }
     }
 
@@ -142,6 +146,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pv_idx = 0;
         self.completed_depth = 0;
         self.stopped = false;
+        self.drops = pos.board().dims().hand_kinds > 0;
         self.root_moves = root_moves
             .iter()
             .map(|&mv| RootMove {
@@ -366,8 +371,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if !root && best > -MATE_BOUND {
                 if !tactical && !in_check {
                     // Late-move pruning, then futility pruning; never of checking moves (the
-                    // check test is the costly part, so it comes last).
+                    // check test is the costly part, so it comes last), except that late-move
+                    // pruning takes checks too in games with drops (as Stockfish 11 does in
+                    // chess), where most late quiet moves are checking drops.
                     let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
+                    if late && self.drops {
+                        continue;
+                    }
                     let futile = depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha;
                     if (late || futile) && !board.gives_check(mv) {
                         continue;
