@@ -87,6 +87,21 @@ const LOWER: [u16; 14] = {
     out
 };
 
+/// Each color's attacks by its pieces but the king, indexed by color, and the per-piece sums
+/// the evaluation takes on the way (one pass over the pieces).
+struct AttackInfo {
+    /// Squares attacked, and the same by attacking kind.
+    all: [u128; 2],
+    by_kind: [[u128; 14]; 2],
+    /// Each king's zone: the king's square and its neighbours.
+    zones: [u128; 2],
+    /// Mobility (centipawns), weighted attackers of the enemy king's zone (king-danger units),
+    /// and their hits on it.
+    mobility: [i32; 2],
+    units: [i32; 2],
+    hits: [i32; 2],
+}
+
 impl Shogi {
     /// Mobility, king safety and threats, sente's view. King danger follows Stockfish's shape: units from
     /// the attackers that reach the king's zone (the king and its neighbours), from the zone
@@ -97,41 +112,14 @@ impl Shogi {
     pub(super) fn mobility_safety_threats(&self) -> Tapered {
         let t = tables();
         let occ = self.occupied();
-        let mut attacked = [0u128; 2];
-        let mut attacked_by = [[0u128; 14]; 2];
-        let mut mobility = [0i32; 2];
-        let zones = crate::core::Color::ALL.map(|c| {
-            let k = self.king_square(c);
-            t.step[0][KING][k] | 1u128 << k
-        });
-        // Per attacking color: weighted attackers of the enemy king's zone, and hits on it.
-        let mut units = [0i32; 2];
-        let mut hits = [0i32; 2];
-        for color in crate::core::Color::ALL {
-            let c = color.index();
-            let own = self.colors[c];
-            let enemy_zone = zones[1 - c];
-            for kind in (0..14).filter(|&k| k != KING) {
-                let mut pieces = own & self.kinds[kind];
-                while pieces != 0 {
-                    let sq = pieces.trailing_zeros() as usize;
-                    pieces &= pieces - 1;
-                    let att = t.attacks(color, kind, sq, occ);
-                    attacked[c] |= att;
-                    attacked_by[c][kind] |= att;
-                    mobility[c] += MOBILITY[kind] * (att & !own).count_ones() as i32;
-                    if att & enemy_zone != 0 {
-                        units[c] += ATTACK[kind];
-                        hits[c] += (att & enemy_zone).count_ones() as i32;
-                    }
-                }
-            }
-        }
-        let mut score = mobility[0] - mobility[1];
+        let info = self.attack_info();
+        let (attacked, attacked_by, zones) = (&info.all, &info.by_kind, &info.zones);
+        let (units, hits) = (&info.units, &info.hits);
+        let mut score = info.mobility[0] - info.mobility[1];
         for color in crate::core::Color::ALL {
             let d = color.index();
             let a = 1 - d;
-            score += self.threats(color, &attacked, &attacked_by) * color.sign();
+            score += self.threats(color, &info) * color.sign();
             let zone = zones[d];
             let weak = (attacked[a] & zone & !attacked[d]).count_ones() as i32;
             // The zone's own square holds the king, so guards are the golds and silvers beside it.
@@ -169,10 +157,51 @@ impl Shogi {
         Tapered::new(score, score)
     }
 
+    /// Both colors' attacks in one pass over the pieces (the kings aside), with what the
+    /// evaluation sums per piece on the way.
+    fn attack_info(&self) -> AttackInfo {
+        let t = tables();
+        let occ = self.occupied();
+        let zones = crate::core::Color::ALL.map(|c| {
+            let k = self.king_square(c);
+            t.step[0][KING][k] | 1u128 << k
+        });
+        let mut info = AttackInfo {
+            all: [0; 2],
+            by_kind: [[0; 14]; 2],
+            zones,
+            mobility: [0; 2],
+            units: [0; 2],
+            hits: [0; 2],
+        };
+        for color in crate::core::Color::ALL {
+            let c = color.index();
+            let own = self.colors[c];
+            let enemy_zone = zones[1 - c];
+            for kind in (0..14).filter(|&k| k != KING) {
+                let mut pieces = own & self.kinds[kind];
+                while pieces != 0 {
+                    let sq = pieces.trailing_zeros() as usize;
+                    pieces &= pieces - 1;
+                    let att = t.attacks(color, kind, sq, occ);
+                    info.all[c] |= att;
+                    info.by_kind[c][kind] |= att;
+                    info.mobility[c] += MOBILITY[kind] * (att & !own).count_ones() as i32;
+                    if att & enemy_zone != 0 {
+                        info.units[c] += ATTACK[kind];
+                        info.hits[c] += (att & enemy_zone).count_ones() as i32;
+                    }
+                }
+            }
+        }
+        info
+    }
+
     /// What `color` threatens, centipawns: each enemy piece (the king aside) attacked by a piece
     /// of a kind worth less, or attacked and defended by nothing (the king included), costs
-    /// its value / [`THREAT_DIVISOR`]. `attacked`: each color's attacks without the king's.
-    fn threats(&self, color: crate::core::Color, attacked: &[u128; 2], attacked_by: &[[u128; 14]; 2]) -> i32 {
+    /// its value / [`THREAT_DIVISOR`].
+    fn threats(&self, color: crate::core::Color, info: &AttackInfo) -> i32 {
+        let (attacked, attacked_by) = (&info.all, &info.by_kind);
         let (c, e) = (color.index(), 1 - color.index());
         let enemy = self.colors[e];
         let defended = attacked[e] | tables().step[e][KING][self.king_square(!color)];
@@ -222,24 +251,8 @@ mod tests {
 
     fn threats(sfen: &str) -> [i32; 2] {
         let p = Shogi::parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        let t = tables();
-        let occ = p.occupied();
-        let mut attacked = [0u128; 2];
-        let mut attacked_by = [[0u128; 14]; 2];
-        for color in crate::core::Color::ALL {
-            let c = color.index();
-            for kind in (0..14).filter(|&k| k != KING) {
-                let mut pieces = p.colors[c] & p.kinds[kind];
-                while pieces != 0 {
-                    let sq = pieces.trailing_zeros() as usize;
-                    pieces &= pieces - 1;
-                    let att = t.attacks(color, kind, sq, occ);
-                    attacked[c] |= att;
-                    attacked_by[c][kind] |= att;
-                }
-            }
-        }
-        crate::core::Color::ALL.map(|c| p.threats(c, &attacked, &attacked_by))
+        let info = p.attack_info();
+        crate::core::Color::ALL.map(|c| p.threats(c, &info))
     }
 
     #[test]
