@@ -103,12 +103,12 @@ struct AttackInfo {
 }
 
 impl Shogi {
-    /// Mobility, king safety and threats, sente's view. King danger follows Stockfish's shape: units from
-    /// the attackers that reach the king's zone (the king and its neighbours), from the zone
-    /// squares they hit, from those only the king defends, and from the attacker's hand (drops),
-    /// and from safe checks (moves and drops that would give check on squares the king's side
-    /// does not defend), less the golds and silvers guarding the king; the penalty grows with
-    /// the square of the units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
+    /// Mobility, king safety and threats, sente's view. King danger follows Stockfish's shape:
+    /// units from the attackers that reach the king's zone (the king and its neighbours), from
+    /// the zone squares they hit, from those only the king defends, and from the attacker's hand
+    /// (drops), and from safe checks (moves and drops that would give check on squares the
+    /// king's side does not defend), less the golds and silvers guarding the king; the penalty
+    /// grows with the square of the units (`units^2 / 256` centipawns, at most [`MAX_DANGER`]).
     pub(super) fn mobility_safety_threats(&self) -> Tapered {
         let t = tables();
         let occ = self.occupied();
