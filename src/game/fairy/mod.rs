@@ -123,16 +123,20 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The king's square, and its and the rook's targets, for castling right `side` of `color`
     /// with the rook on `rook`.
+    #[inline]
     fn castle_squares(
         &self,
         castling: &crate::variant::Castling,
         color: Color,
         side: usize,
     ) -> Option<(Square, Square, Square)> {
-        let files = self.rules.files;
-        let rank = castling.rank[color.index()];
-        let kings = self.by_kind[castling.king_kind as usize] & self.by_color[color.index()];
-        let king = kings.squares().find(|s| s.rank(files) == rank)?;
+        let kings = self.by_kind[castling.king_kind as usize]
+            & self.by_color[color.index()]
+            & self.rules.castle_rank[color.index()];
+        if kings.is_empty() {
+            return None;
+        }
+        let base = castling.rank[color.index()] * self.rules.files;
         let king_file = if side == 0 {
             castling.kingside_file
         } else {
@@ -143,11 +147,7 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             king_file + 1
         };
-        Some((
-            king,
-            Square::new(king_file, rank, files),
-            Square::new(rook_file, rank, files),
-        ))
+        Some((kings.lsb(), Square(base + king_file), Square(base + rook_file)))
     }
 
     /// For a castling move of the side to move (king takes rook): the king's square and the king's

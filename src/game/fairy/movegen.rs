@@ -21,6 +21,10 @@ impl<B: Bitboard> Fairy<B> {
             if hits.is_empty() {
                 continue;
             }
+            if kinds & rules.regional_kinds[by.index()] == 0 {
+                a |= hits & self.kinds_in(kinds);
+                continue;
+            }
             let mut kinds = kinds;
             while kinds != 0 {
                 let kind = kinds.trailing_zeros() as usize;
@@ -29,6 +33,9 @@ impl<B: Bitboard> Fairy<B> {
                     a |= hits & self.by_kind[kind];
                 }
             }
+        }
+        for &k in &rules.plain_leap_attackers[by.index()] {
+            a |= rules.kind(by, k).reverse.leap_capture[sq.index()] & self.by_kind[k] & own;
         }
         for &k in &rules.leap_attack_kinds[by.index()] {
             let pieces = self.by_kind[k] & own;
@@ -196,8 +203,11 @@ impl<B: Bitboard> Fairy<B> {
             };
             let one_by_one = sensitive.to | zone;
             let ep_kind = !self.ep.is_empty() && rules.takes_en_passant(k);
+            // Set-wise steps pay per step, table reads per piece: the steps win for kinds with
+            // initial moves (pawns) and for many pieces.
             if let Some(leaps) = &t.set_leaps
                 && !ep_kind
+                && (t.initial.is_some() || 2 * pieces.count() as usize > leaps.len())
             {
                 // Royal pieces are never of a leaping kind's set moves: their initial moves
                 // depend on check, and every move of theirs needs the test.
@@ -238,17 +248,18 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
             for from in pieces.squares() {
-                let pt = self.piece_targets(k, from, Filter::all());
-                if royals == B::square(from) && !is_pawn && pt.eps.is_empty() {
+                if royals == B::square(from) && !is_pawn && !ep_kind && t.initial.is_none() {
                     // The only royal piece: each target is legal when it is not attacked once
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
+                    let (quiet, capture) = t.normal.reach(rules, from, occ);
                     let without = occ & !B::square(from);
-                    for to in (pt.quiet | pt.capture).squares() {
+                    for to in ((quiet & !occ | capture & enemy) & t.region).squares() {
                         let there = B::square(to);
                         n += u64::from(!self.royal_attacked(to, us, without | there, there & enemy));
                     }
                     continue;
                 }
+                let pt = self.piece_targets(k, from, Filter::all());
                 if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
                     self.pseudo_moves(Filter::from(B::square(from)), |mv| {
                         n += u64::from(self.is_legal_pseudo(mv, sensitive));
@@ -344,17 +355,17 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the castling of the king on `king` with the rook on `rook` has an empty path and,
     /// for a royal king, passes through no attacked square.
     fn castle_is_possible(&self, king: Square, rook: Square, king_to: Square, rook_to: Square, royal: bool) -> bool {
-        let files = self.rules.files;
         let occ = self.occupied();
-        let rank = king.rank(files);
-        // Squares of one rank are consecutive bits: the span is the bits from the lower index
-        // up to the higher one.
-        let from_bit = |i: u32| if i >= B::BITS { B::EMPTY } else { B::FULL << i };
-        let span = |a: Square, b: Square| -> B {
-            let (lo, hi) = (a.file(files).min(b.file(files)), a.file(files).max(b.file(files)));
-            let base = u32::from(rank) * u32::from(files);
-            from_bit(base + u32::from(lo)) & !from_bit(base + u32::from(hi) + 1)
+        // The four squares are on one rank, whose squares are consecutive bits: the span of two
+        // is the bits from the lower index up to the higher one.
+        let from_bit = |i: u8| {
+            if u32::from(i) >= B::BITS {
+                B::EMPTY
+            } else {
+                B::FULL << u32::from(i)
+            }
         };
+        let span = |a: Square, b: Square| from_bit(a.0.min(b.0)) & !from_bit(a.0.max(b.0) + 1);
         let path = (span(king, king_to) | span(rook, rook_to)) & !B::square(king) & !B::square(rook);
         if !(path & occ).is_empty() {
             return false;

@@ -16,6 +16,7 @@ use crate::core::{Bitboard, Color, Square};
 use crate::eval::EvalTerms;
 use crate::variant::betza::{Atom, Reach, lame_path};
 use crate::variant::{Definition, Diagnostics};
+use arrayvec::ArrayVec;
 
 /// A ray direction's table: for each square, the squares along the step (`full`) and the ones a
 /// rider of this range reaches on an empty board (`limited`).
@@ -184,6 +185,10 @@ pub struct MoveTable<B> {
     pub reverse_grass: Vec<usize>,
     /// Whether any atom is a leap or a lame leap (the per-square tables are worth reading).
     pub leaps: bool,
+    /// Where every atom both moves and captures and is a plain leap or a ride covered by at
+    /// most two slider tables (most pieces of most variants): those tables, for a lookup
+    /// without the general case's lists.
+    pub uniform: Option<ArrayVec<u16, 2>>,
 }
 
 impl<B: Bitboard> MoveTable<B> {
@@ -199,6 +204,18 @@ impl<B: Bitboard> MoveTable<B> {
     /// those squares are empty or not.
     #[inline]
     pub fn reach(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
+        if let Some(sliders) = &self.uniform {
+            // Both leap tables are the same here.
+            let mut a = self.leap_quiet[sq.index()];
+            for &s in sliders {
+                a |= rules.sliders[usize::from(s)].attacks(sq, occ);
+            }
+            return (a, a);
+        }
+        self.reach_general(rules, sq, occ)
+    }
+
+    fn reach_general(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
         let rays = &rules.rays;
         let (mut quiet, mut capture) = (B::EMPTY, B::EMPTY);
         if self.leaps {
@@ -372,8 +389,14 @@ pub struct Rules<B> {
     /// it, for pins: a ray's first piece shields a royal piece from the second.
     pub pin_rays: [Vec<(usize, u32)>; 2],
     /// Per color: the kinds that capture by anything but riding (leaps, lame leaps, hops),
-    /// whose reversed tables [`Rules::attackers`]-style questions must visit.
+    /// whose reversed tables "who attacks this square" must visit; those that capture by plain
+    /// leaps only, anywhere on the board, are in `plain_leap_attackers` instead.
     pub leap_attack_kinds: [Vec<usize>; 2],
+    /// Per color: the kinds that capture by plain leaps only (no lame leaps, hops or initial
+    /// captures) and may stand anywhere: their attackers are one table read.
+    pub plain_leap_attackers: [Vec<usize>; 2],
+    /// Per color: the kinds (bit mask) confined to a region, which capture only inside it.
+    pub regional_kinds: [u32; 2],
     /// Per color: the kinds whose captures a piece arriving on or leaving another square can
     /// open or close (hoppers, grasshoppers, lame leapers), for the legality analysis.
     pub blockable_kinds: [Vec<usize>; 2],
@@ -387,6 +410,8 @@ pub struct Rules<B> {
     /// Where each color may capture en passant.
     pub ep_region: [B; 2],
     pub flag_region: [B; 2],
+    /// Each color's castling rank (empty without castling).
+    pub castle_rank: [B; 2],
     /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
     /// each other in atomic variants.
     pub ring: Vec<B>,
@@ -513,6 +538,14 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         t.sliders = self.group_riders(&t.riders);
+        if !reverse
+            && atoms
+                .iter()
+                .all(|a| a.quiet && a.capture && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
+            && t.sliders.len() <= 2
+        {
+            t.uniform = t.sliders.iter().map(|&(s, _, _)| u16::try_from(s).ok()).collect();
+        }
         t
     }
 
@@ -668,6 +701,8 @@ impl<B: Bitboard> Rules<B> {
             attack_sliders: [Vec::new(), Vec::new()],
             pin_rays: [Vec::new(), Vec::new()],
             leap_attack_kinds: [Vec::new(), Vec::new()],
+            plain_leap_attackers: [Vec::new(), Vec::new()],
+            regional_kinds: [0; 2],
             blockable_kinds: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             pawn_set: (0..kinds).filter(|&k| def.pieces[k].pawn).fold(0, |m, k| m | 1 << k),
@@ -681,6 +716,12 @@ impl<B: Bitboard> Rules<B> {
                 .flag
                 .as_ref()
                 .map_or([B::EMPTY; 2], |f| [region(&f.region[0]), region(&f.region[1])]),
+            castle_rank: def.castling.as_ref().map_or([B::EMPTY; 2], |c| {
+                c.rank.map(|r| {
+                    let base = usize::from(r) * usize::from(files);
+                    (base..base + usize::from(files)).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)))
+                })
+            }),
             ring: Vec::new(),
             keys: Keys {
                 piece: (0..2 * kinds * squares).map(|_| splitmix64(&mut seed)).collect(),
@@ -783,6 +824,23 @@ impl<B: Bitboard> Rules<B> {
                     set_leaps,
                 });
             }
+        }
+        for color in 0..2 {
+            let tables = &rules.tables[color];
+            let regional = (0..kinds)
+                .filter(|&k| tables[k].region != rules.board)
+                .fold(0u32, |m, k| m | 1 << k);
+            let (plain, other): (Vec<usize>, Vec<usize>) = rules.leap_attack_kinds[color].iter().partition(|&&k| {
+                let t = &tables[k];
+                regional >> k & 1 == 0
+                    && t.reverse_initial.is_none()
+                    && t.reverse.lame.iter().all(Vec::is_empty)
+                    && t.reverse.hoppers.is_empty()
+                    && t.reverse.reverse_grass.is_empty()
+            });
+            rules.regional_kinds[color] = regional;
+            rules.plain_leap_attackers[color] = plain;
+            rules.leap_attack_kinds[color] = other;
         }
         rules.terms = super::terms::derive(&rules);
         let rules: &'static Rules<B> = Box::leak(Box::new(rules));
