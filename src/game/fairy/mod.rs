@@ -93,23 +93,23 @@ impl<B: Bitboard> Fairy<B> {
         piece
     }
 
-    fn castle_key(&self) -> u64 {
+    /// The key of the castling rights `castle` (rook squares, as [`Fairy::castle`]).
+    fn castle_key(&self, castle: [u8; 4]) -> u64 {
         (0..4)
-            .filter(|&i| self.castle[i] != NO_SQUARE)
+            .filter(|&i| castle[i] != NO_SQUARE)
             .fold(0, |k, i| k ^ self.rules.keys.castling[i])
     }
 
-    fn rights_key(&self) -> u64 {
-        self.rights
-            .squares()
-            .fold(0, |k, s| k ^ self.rules.keys.rights[s.index()])
+    /// The key of the first-move rights on `rights`.
+    fn rights_key(&self, rights: B) -> u64 {
+        rights.squares().fold(0, |k, s| k ^ self.rules.keys.rights[s.index()])
     }
 
     fn ep_key(&self) -> u64 {
         if self.ep.is_empty() {
             0
         } else {
-            self.rules.keys.ep[self.ep.lsb().file(self.rules.files) as usize]
+            self.rules.keys.ep[self.rules.coords[self.ep.lsb().index()].0 as usize]
         }
     }
 
@@ -156,26 +156,27 @@ impl<B: Bitboard> Fairy<B> {
         if mv.special() != Special::Castle {
             return None;
         }
-        let files = self.rules.files;
-        let side = usize::from(Square(mv.to()).file(files) < Square(mv.from()).file(files));
+        // King and rook stand on one rank: the lower index is the lower file.
+        let side = usize::from(mv.to() < mv.from());
         self.castle_squares(self.rules.def.castling.as_ref()?, self.side, side)
     }
 
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
     fn passed_squares(&self, from: Square, to: Square) -> B {
-        let files = self.rules.files;
+        let coords = &self.rules.coords;
         let (df, dr) = (
-            to.file(files) as i32 - from.file(files) as i32,
-            to.rank(files) as i32 - from.rank(files) as i32,
+            i32::from(coords[to.index()].0) - i32::from(coords[from.index()].0),
+            i32::from(coords[to.index()].1) - i32::from(coords[from.index()].1),
         );
         let steps = gcd(df.unsigned_abs(), dr.unsigned_abs()) as i32;
-        let mut out = B::EMPTY;
-        for i in 1..steps {
-            let f = from.file(files) as i32 + df / steps * i;
-            let r = from.rank(files) as i32 + dr / steps * i;
-            out |= B::square(Square::new(f as u8, r as u8, files));
+        if steps < 2 {
+            return B::EMPTY;
         }
-        out
+        // Equal steps on the board are equal steps of the index.
+        let step = (i32::from(to.0) - i32::from(from.0)) / steps;
+        (1..steps).fold(B::EMPTY, |b, i| {
+            b | B::square(Square((i32::from(from.0) + step * i) as u8))
+        })
     }
 
     /// En-passant targets among `passed` that a piece of `by` could capture on.
@@ -184,7 +185,10 @@ impl<B: Bitboard> Fairy<B> {
         let occ = self.occupied() | passed;
         let mut out = B::EMPTY;
         for sq in (passed & rules.ep_region[by.index()]).squares() {
-            for k in (0..rules.kinds).filter(|&k| rules.takes_en_passant(k)) {
+            let mut kinds = rules.ep_kinds();
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
                 let pieces = self.by_kind[k] & self.by_color[by.index()];
                 if !pieces.is_empty()
                     && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
@@ -217,7 +221,8 @@ impl<B: Bitboard> Fairy<B> {
         let from = Square(mv.from());
         let to = Square(mv.to());
         let ep_victim = self.ep_victim;
-        self.key ^= rules.keys.side ^ self.ep_key() ^ self.castle_key() ^ self.rights_key();
+        let (castle_before, rights_before) = (self.castle, self.rights);
+        self.key ^= rules.keys.side ^ self.ep_key();
         self.rights &= !B::square(from) & !B::square(to);
         self.ep = B::EMPTY;
         self.ep_victim = NO_SQUARE;
@@ -299,7 +304,12 @@ impl<B: Bitboard> Fairy<B> {
             self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
             self.key ^= self.checks_key();
         }
-        self.key ^= self.ep_key() ^ self.castle_key() ^ self.rights_key();
+        self.key ^= self.ep_key();
+        if self.castle != castle_before {
+            self.key ^= self.castle_key(castle_before) ^ self.castle_key(self.castle);
+        }
+        // Rights are only lost: the changed squares are the lost ones.
+        self.key ^= self.rights_key(rights_before ^ self.rights);
     }
 
     /// After a move to `to`: an enemy royal piece that holds a first-move right loses it when
@@ -352,7 +362,7 @@ impl<B: Bitboard> Fairy<B> {
         {
             return false;
         }
-        !self.attackers_to(sq, !color, occ, exclude).is_empty()
+        self.is_attacked(sq, !color, occ, exclude)
     }
 
     /// Whether `color` has no pieces that count for an extinction rule.
@@ -482,7 +492,7 @@ impl<B: Bitboard> Game for Fairy<B> {
                 key ^= self.piece_key(p, s);
             }
         }
-        key ^ self.castle_key() ^ self.ep_key() ^ self.checks_key() ^ self.rights_key()
+        key ^ self.castle_key(self.castle) ^ self.ep_key() ^ self.checks_key() ^ self.rights_key(self.rights)
     }
 
     fn in_check(&self) -> bool {

@@ -13,9 +13,30 @@ impl<B: Bitboard> Fairy<B> {
     /// The pieces of `by` that capture on `sq` with occupancy `occ`, ignoring pieces in
     /// `exclude` (a piece just captured).
     pub(super) fn attackers_to(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
+        self.attackers::<false>(sq, by, occ, exclude)
+    }
+
+    /// Whether a piece of `by` captures on `sq` (as [`Fairy::attackers_to`], stopping at the
+    /// first attacker found).
+    pub(super) fn is_attacked(&self, sq: Square, by: Color, occ: B, exclude: B) -> bool {
+        !self.attackers::<true>(sq, by, occ, exclude).is_empty()
+    }
+
+    /// The attackers of `sq`; with `ANY`, some of them (none only if there are none): the
+    /// answer comes back as soon as one is found.
+    #[inline(always)]
+    fn attackers<const ANY: bool>(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
         let rules = self.rules;
         let own = self.by_color[by.index()] & !exclude;
         let mut a = B::EMPTY;
+        let leaps = &rules.plain_leap_attacks[by.index()];
+        let row = sq.index() * leaps.kinds.len();
+        for (&k, &from) in leaps.kinds.iter().zip(&leaps.table[row..row + leaps.kinds.len()]) {
+            a |= from & self.by_kind[k] & own;
+        }
+        if ANY && !a.is_empty() {
+            return a;
+        }
         for &(slider, kinds) in &rules.attack_sliders[by.index()] {
             let hits = rules.sliders[slider].attacks(sq, occ) & own;
             if hits.is_empty() {
@@ -23,6 +44,9 @@ impl<B: Bitboard> Fairy<B> {
             }
             if kinds & rules.regional_kinds[by.index()] == 0 {
                 a |= hits & self.kinds_in(kinds);
+                if ANY && !a.is_empty() {
+                    return a;
+                }
                 continue;
             }
             let mut kinds = kinds;
@@ -33,9 +57,6 @@ impl<B: Bitboard> Fairy<B> {
                     a |= hits & self.by_kind[kind];
                 }
             }
-        }
-        for &k in &rules.plain_leap_attackers[by.index()] {
-            a |= rules.kind(by, k).reverse.leap_capture[sq.index()] & self.by_kind[k] & own;
         }
         for &k in &rules.leap_attack_kinds[by.index()] {
             let pieces = self.by_kind[k] & own;

@@ -202,7 +202,7 @@ impl<B: Bitboard> MoveTable<B> {
 
     /// The squares the moves and the captures from `sq` reach with occupancy `occ`, whether
     /// those squares are empty or not.
-    #[inline]
+    #[inline(always)]
     pub fn reach(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
         if let Some(sliders) = &self.uniform {
             // Both leap tables are the same here.
@@ -215,6 +215,7 @@ impl<B: Bitboard> MoveTable<B> {
         self.reach_general(rules, sq, occ)
     }
 
+    #[inline(never)]
     fn reach_general(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
         let rays = &rules.rays;
         let (mut quiet, mut capture) = (B::EMPTY, B::EMPTY);
@@ -331,6 +332,14 @@ pub fn shift<B: Bitboard>(bb: B, shift: i32) -> B {
     }
 }
 
+/// The kinds of one color that capture by plain leaps only, and for each square the squares from
+/// which each of them captures there: `table[square * kinds.len() + i]` for `kinds[i]`.
+#[derive(Clone, Debug, Default)]
+pub struct LeapAttacks<B> {
+    pub kinds: Vec<usize>,
+    pub table: Vec<B>,
+}
+
 /// Per-color, per-kind move tables.
 #[derive(Clone, Debug)]
 pub struct KindTables<B> {
@@ -393,8 +402,8 @@ pub struct Rules<B> {
     /// leaps only, anywhere on the board, are in `plain_leap_attackers` instead.
     pub leap_attack_kinds: [Vec<usize>; 2],
     /// Per color: the kinds that capture by plain leaps only (no lame leaps, hops or initial
-    /// captures) and may stand anywhere: their attackers are one table read.
-    pub plain_leap_attackers: [Vec<usize>; 2],
+    /// captures) and may stand anywhere, with their reversed tables side by side.
+    pub plain_leap_attacks: [LeapAttacks<B>; 2],
     /// Per color: the kinds (bit mask) confined to a region, which capture only inside it.
     pub regional_kinds: [u32; 2],
     /// Per color: the kinds whose captures a piece arriving on or leaving another square can
@@ -412,6 +421,8 @@ pub struct Rules<B> {
     pub flag_region: [B; 2],
     /// Each color's castling rank (empty without castling).
     pub castle_rank: [B; 2],
+    /// (file, rank) of each square, without a division.
+    pub coords: Vec<(u8, u8)>,
     /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
     /// each other in atomic variants.
     pub ring: Vec<B>,
@@ -701,7 +712,7 @@ impl<B: Bitboard> Rules<B> {
             attack_sliders: [Vec::new(), Vec::new()],
             pin_rays: [Vec::new(), Vec::new()],
             leap_attack_kinds: [Vec::new(), Vec::new()],
-            plain_leap_attackers: [Vec::new(), Vec::new()],
+            plain_leap_attacks: [LeapAttacks::default(), LeapAttacks::default()],
             regional_kinds: [0; 2],
             blockable_kinds: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
@@ -722,6 +733,9 @@ impl<B: Bitboard> Rules<B> {
                     (base..base + usize::from(files)).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)))
                 })
             }),
+            coords: (0..squares)
+                .map(|s| (Square(s as u8).file(files), Square(s as u8).rank(files)))
+                .collect(),
             ring: Vec::new(),
             keys: Keys {
                 piece: (0..2 * kinds * squares).map(|_| splitmix64(&mut seed)).collect(),
@@ -838,8 +852,11 @@ impl<B: Bitboard> Rules<B> {
                     && t.reverse.hoppers.is_empty()
                     && t.reverse.reverse_grass.is_empty()
             });
+            let table = (0..squares)
+                .flat_map(|s| plain.iter().map(move |&k| tables[k].reverse.leap_capture[s]))
+                .collect();
             rules.regional_kinds[color] = regional;
-            rules.plain_leap_attackers[color] = plain;
+            rules.plain_leap_attacks[color] = LeapAttacks { kinds: plain, table };
             rules.leap_attack_kinds[color] = other;
         }
         rules.terms = super::terms::derive(&rules);
@@ -856,6 +873,12 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn is_pawn(&self, kind: usize) -> bool {
         self.pawn_set >> kind & 1 != 0
+    }
+
+    /// The kinds (bit mask) that may capture en passant.
+    #[inline(always)]
+    pub fn ep_kinds(&self) -> u32 {
+        self.ep_set
     }
 
     /// Whether `kind` may capture en passant.
