@@ -4,7 +4,7 @@
 //! move filters (compulsory captures, no checking).
 
 use super::moves::{FairyMove, Special};
-use super::rules::shift;
+use super::rules::{MANY_LINES, NO_LINE, shift};
 use super::{Fairy, NO_SQUARE};
 use crate::core::{Bitboard, Color, Square};
 use crate::game::{GenKind, MoveList};
@@ -514,27 +514,25 @@ impl<B: Bitboard> Fairy<B> {
                     snipers |= xray & self.kinds_in(kinds);
                 }
             }
-            for &(ray, kinds) in &rules.pin_rays[them.index()] {
-                if snipers.is_empty() {
-                    break;
-                }
-                let line = &rules.rays[ray];
-                if (line.full[r.index()] & snipers).is_empty() {
-                    continue;
-                }
-                let blockers = line.full[r.index()] & occ;
-                let first = line.first(blockers);
-                if !own.has(first) {
-                    continue;
-                }
-                let rest = line.full[first.index()] & occ;
-                if rest.is_empty() {
-                    continue;
-                }
-                let second = line.first(rest);
-                let kind = self.board[second.index()] & 31;
-                if enemy.has(second) && kinds >> kind & 1 != 0 && line.limited[r.index()].has(second) {
-                    out.from |= B::square(first);
+            // A sniper pins the one piece (ours: it is the first enemy piece on its line)
+            // between it and the royal piece, along each ray of its kind that reaches.
+            let pin_rays = &rules.pin_rays[them.index()];
+            for s in snipers.squares() {
+                let kind = self.board[s.index()] & 31;
+                let mut pin_along = |i: usize| {
+                    let (ray, kinds) = pin_rays[i];
+                    let line = &rules.rays[ray];
+                    if kinds >> kind & 1 != 0 && line.limited[r.index()].has(s) {
+                        let blockers = line.full[r.index()] & !line.full[s.index()] & !B::square(s) & occ;
+                        if !blockers.more_than_one() {
+                            out.from |= blockers & own;
+                        }
+                    }
+                };
+                match rules.pin_line[them.index()][r.index() * rules.squares + s.index()] {
+                    NO_LINE => {}
+                    MANY_LINES => (0..pin_rays.len()).for_each(&mut pin_along),
+                    i => pin_along(usize::from(i)),
                 }
             }
             for &k in &rules.blockable_kinds[them.index()] {

@@ -100,6 +100,11 @@ pub struct Slider<B> {
     attacks: Vec<B>,
 }
 
+/// [`Rules::pin_line`]: no ray.
+pub const NO_LINE: u8 = u8::MAX;
+/// [`Rules::pin_line`]: more than one ray.
+pub const MANY_LINES: u8 = u8::MAX - 1;
+
 /// The most entries a [`Slider`] table may hold (16 bytes each on the widest bitboards): a set
 /// of directions that would need more is split into lines (a ray and its opposite). A rook on
 /// 8x8 needs 102,400.
@@ -397,6 +402,10 @@ pub struct Rules<B> {
     /// Per color: each reversed rider direction with the kinds (bit mask) that capture along
     /// it, for pins: a ray's first piece shields a royal piece from the second.
     pub pin_rays: [Vec<(usize, u32)>; 2],
+    /// Per color, `pin_line[royal * squares + sniper]`: the index in `pin_rays` of the one ray
+    /// along which a rider on `sniper` reaches `royal`, [`NO_LINE`] if none, [`MANY_LINES`] if
+    /// more than one (two ranges or steps in one direction).
+    pub pin_line: [Vec<u8>; 2],
     /// Per color: the kinds that capture by anything but riding (leaps, lame leaps, hops),
     /// whose reversed tables "who attacks this square" must visit; those that capture by plain
     /// leaps only, anywhere on the board, are in `plain_leap_attackers` instead.
@@ -711,6 +720,7 @@ impl<B: Bitboard> Rules<B> {
             slider_keys: Vec::new(),
             attack_sliders: [Vec::new(), Vec::new()],
             pin_rays: [Vec::new(), Vec::new()],
+            pin_line: [Vec::new(), Vec::new()],
             leap_attack_kinds: [Vec::new(), Vec::new()],
             plain_leap_attacks: [LeapAttacks::default(), LeapAttacks::default()],
             regional_kinds: [0; 2],
@@ -840,6 +850,20 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         for color in 0..2 {
+            let mut lines = vec![NO_LINE; squares * squares];
+            for (i, &(ray, _)) in rules.pin_rays[color].iter().enumerate() {
+                for r in 0..squares {
+                    for s in rules.rays[ray].limited[r].squares() {
+                        let entry = &mut lines[r * squares + s.index()];
+                        *entry = if *entry == NO_LINE {
+                            u8::try_from(i).unwrap_or(MANY_LINES).min(MANY_LINES)
+                        } else {
+                            MANY_LINES
+                        };
+                    }
+                }
+            }
+            rules.pin_line[color] = lines;
             let tables = &rules.tables[color];
             let regional = (0..kinds)
                 .filter(|&k| tables[k].region != rules.board)
