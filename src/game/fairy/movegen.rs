@@ -298,6 +298,7 @@ impl<B: Bitboard> Fairy<B> {
     /// targets in `one_by_one` (sensitive destinations, promotion zones) need a closer look:
     /// the promotion choices, and the legality test on sensitive ones. (The double-step flag
     /// of a move does not change its legality.)
+    #[inline(always)]
     fn count_targets(
         &self,
         kind: usize,
@@ -306,9 +307,28 @@ impl<B: Bitboard> Fairy<B> {
         sensitive: Sensitive<B>,
         from: impl Fn(Square) -> Square,
     ) -> u64 {
+        let n = u64::from((targets & !one_by_one).count());
+        let closer = targets & one_by_one;
+        if closer.is_empty() {
+            n
+        } else {
+            n + self.count_one_by_one(kind, closer, sensitive, &from)
+        }
+    }
+
+    /// [`Fairy::count_targets`]'s targets that need a closer look, apart from the hot loop.
+    #[cold]
+    #[inline(never)]
+    fn count_one_by_one(
+        &self,
+        kind: usize,
+        targets: B,
+        sensitive: Sensitive<B>,
+        from: &dyn Fn(Square) -> Square,
+    ) -> u64 {
         let is_pawn = self.rules.is_pawn(kind);
-        let mut n = u64::from((targets & !one_by_one).count());
-        for to in (targets & one_by_one).squares() {
+        let mut n = 0;
+        for to in targets.squares() {
             self.emit_with_promotions(kind, is_pawn, from(to), to, Special::Normal, &mut |mv| {
                 n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
             });
@@ -596,8 +616,18 @@ impl<B: Bitboard> Fairy<B> {
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
         let sensitive = self.sensitive();
+        // Where legality is only about royal pieces, the moves of pieces that cannot expose one
+        // to squares that cannot either need no test.
+        let safe = if self.plain_legality() {
+            !(sensitive.from | self.royals(self.side))
+        } else {
+            B::EMPTY
+        };
         self.pseudo_moves(filter, |mv| {
-            if self.is_legal_pseudo(mv, sensitive) {
+            let trivial = safe.has(Square(mv.from()))
+                && !sensitive.to.has(Square(mv.to()))
+                && mv.special() != Special::EnPassant;
+            if trivial || self.is_legal_pseudo(mv, sensitive) {
                 out(mv);
             }
         });
@@ -669,6 +699,13 @@ impl<B: Bitboard> Fairy<B> {
         found && (!self.rules.def.must_capture || self.is_capture(mv) || !self.has_legal_capture())
     }
 
+    /// Whether a pseudo-legal move is legal exactly when it leaves no royal piece attacked
+    /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
+    fn plain_legality(&self) -> bool {
+        let def = &self.rules.def;
+        def.checking && !def.blast_on_capture && !def.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+    }
+
     /// The number of legal moves, without building a list where the variant allows it.
     pub(super) fn count_moves(&self) -> u64 {
         if self.ended() {
@@ -682,8 +719,7 @@ impl<B: Bitboard> Fairy<B> {
             });
             return if captures > 0 { captures } else { all };
         }
-        let def = &self.rules.def;
-        if def.checking && !def.blast_on_capture && !def.extinction.as_ref().is_some_and(|e| e.pseudo_royal) {
+        if self.plain_legality() {
             return self.bulk_count();
         }
         let mut n = 0u64;
