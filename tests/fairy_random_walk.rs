@@ -1,5 +1,5 @@
 //! Random games in every built-in variant, checking the interpreter's invariants at every ply:
-//! incremental zobrist key == recomputed, FEN round trip (same key, same moves), Tactical and
+//! incremental zobrist key == recomputed, FEN round trip (same key, check, moves), Tactical and
 //! Quiet partition All, bulk count == list length, every generated move passes `is_legal` and
 //! round-trips through its notation, random bit patterns are refused unless generated, and
 //! `gives_check` agrees with playing the move.
@@ -26,6 +26,7 @@ fn walk<B: Bitboard>(rules: &'static Rules<B>, name: &str, rng: &mut Rng) -> usi
             assert_eq!(board.hash(), board.hash_from_scratch(), "{name}: {fen}");
             let again = Fairy::<B>::from_fen(&rules, &fen).unwrap_or_else(|e| panic!("{name}: {e}: {fen}"));
             assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
+            assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
             let all = list(&board, GenKind::All);
             assert_eq!(list(&again, GenKind::All), all, "{name}: {fen}");
             let mut parts = list(&board, GenKind::Tactical);

@@ -213,6 +213,37 @@ impl<B: Bitboard> Fairy<B> {
         self.checkers = checkers;
     }
 
+    /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
+    /// from `from` to `to`, where that can be told from the moved piece alone: a single royal
+    /// piece, no attacker whose capture a piece can open otherwise than by leaving a rider's
+    /// line (hoppers, lame leapers), no initial captures, and `from` on no line along which a
+    /// rider of the mover's reaches the royal piece. `None`: compute them all.
+    fn checkers_after_plain_move(&self, mover: Color, from: Square, to: Square) -> Option<B> {
+        let rules = self.rules;
+        let royals = self.royals(!mover);
+        if royals.more_than_one() || !rules.blockable_kinds[mover.index()].is_empty() {
+            return None;
+        }
+        if royals.is_empty() {
+            return Some(B::EMPTY);
+        }
+        let r = royals.lsb();
+        if rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != rules::NO_LINE {
+            return None;
+        }
+        let kind = usize::from(self.board[to.index()] & 31);
+        let t = rules.kind(mover, kind);
+        if t.reverse_initial.is_some() {
+            return None;
+        }
+        let (_, capture) = t.normal.reach(rules, to, self.occupied());
+        Some(if (capture & t.region).has(r) {
+            B::square(to)
+        } else {
+            B::EMPTY
+        })
+    }
+
     /// Plays a pseudo-legal move (no legality test).
     fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
         let rules = self.rules;
@@ -298,7 +329,11 @@ impl<B: Bitboard> Fairy<B> {
             self.royal_rights_under_attack(to);
         }
         self.side = them;
-        self.update_checkers();
+        let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !rules.def.blast_on_capture;
+        match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
+            Some(checkers) => self.checkers = checkers,
+            None => self.update_checkers(),
+        }
         if rules.def.check_counting && !self.checkers.is_empty() {
             self.key ^= self.checks_key();
             self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);

@@ -624,9 +624,8 @@ impl<B: Bitboard> Fairy<B> {
             B::EMPTY
         };
         self.pseudo_moves(filter, |mv| {
-            let trivial = safe.has(Square(mv.from()))
-                && !sensitive.to.has(Square(mv.to()))
-                && mv.special() != Special::EnPassant;
+            let trivial =
+                safe.has(Square(mv.from())) && !sensitive.to.has(Square(mv.to())) && mv.special() != Special::EnPassant;
             if trivial || self.is_legal_pseudo(mv, sensitive) {
                 out(mv);
             }
