@@ -209,15 +209,22 @@ impl<B: Bitboard> MoveTable<B> {
     /// those squares are empty or not.
     #[inline(always)]
     pub fn reach(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
-        if let Some(sliders) = &self.uniform {
-            // Both leap tables are the same here.
-            let mut a = self.leap_quiet[sq.index()];
-            for &s in sliders {
-                a |= rules.sliders[usize::from(s)].attacks(sq, occ);
-            }
+        if let Some(uniform) = self.uniform_reach(rules) {
+            let a = uniform.at(sq, occ);
             return (a, a);
         }
         self.reach_general(rules, sq, occ)
+    }
+
+    /// The lookups of a [`MoveTable::uniform`] table, resolved once for many squares.
+    #[inline(always)]
+    pub fn uniform_reach<'a>(&'a self, rules: &'a Rules<B>) -> Option<UniformReach<'a, B>> {
+        let sliders = self.uniform.as_ref()?;
+        Some(UniformReach {
+            // Both leap tables are the same here.
+            leaps: &self.leap_quiet,
+            sliders: sliders.iter().map(|&s| &rules.sliders[usize::from(s)]).collect(),
+        })
     }
 
     #[inline(never)]
@@ -299,6 +306,25 @@ impl<B: Bitboard> MoveTable<B> {
             }
         }
         a & occ
+    }
+}
+
+/// A uniform move table's leap table and slider tables (see [`MoveTable::uniform`]).
+pub struct UniformReach<'a, B> {
+    leaps: &'a [B],
+    sliders: ArrayVec<&'a Slider<B>, 2>,
+}
+
+impl<B: Bitboard> UniformReach<'_, B> {
+    /// The squares the piece moves to or captures on from `sq` with occupancy `occ`, empty or
+    /// not.
+    #[inline(always)]
+    pub fn at(&self, sq: Square, occ: B) -> B {
+        let mut a = self.leaps[sq.index()];
+        for s in &self.sliders {
+            a |= s.attacks(sq, occ);
+        }
+        a
     }
 }
 
