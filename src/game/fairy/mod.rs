@@ -215,13 +215,13 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
     /// from `from` to `to`, where that can be told from the moved piece alone: a single royal
-    /// piece, no attacker whose capture a piece can open otherwise than by leaving a rider's
-    /// line (hoppers, lame leapers), no initial captures, and `from` on no line along which a
-    /// rider of the mover's reaches the royal piece. `None`: compute them all.
+    /// piece, checks given only by moved pieces and discovered riders ([`Rules::plain_checks`]),
+    /// and `from` on no line along which a rider of the mover's reaches the royal piece. `None`:
+    /// compute them all.
     fn checkers_after_plain_move(&self, mover: Color, from: Square, to: Square) -> Option<B> {
         let rules = self.rules;
         let royals = self.royals(!mover);
-        if royals.more_than_one() || !rules.blockable_kinds[mover.index()].is_empty() {
+        if royals.more_than_one() || !rules.plain_checks[mover.index()] {
             return None;
         }
         if royals.is_empty() {
@@ -233,9 +233,6 @@ impl<B: Bitboard> Fairy<B> {
         }
         let kind = usize::from(self.board[to.index()] & 31);
         let t = rules.kind(mover, kind);
-        if t.reverse_initial.is_some() {
-            return None;
-        }
         let (_, capture) = t.normal.reach(rules, to, self.occupied());
         Some(if (capture & t.region).has(r) {
             B::square(to)

@@ -441,6 +441,10 @@ pub struct Rules<B> {
     pub plain_leap_attacks: [LeapAttacks<B>; 2],
     /// Per color: the kinds (bit mask) confined to a region, which capture only inside it.
     pub regional_kinds: [u32; 2],
+    /// Per color: whether a move can give check only with the moved piece or by leaving a
+    /// rider's line: no hoppers or lame leapers (whose captures other squares open) and no
+    /// initial captures.
+    pub plain_checks: [bool; 2],
     /// Per color: the kinds whose captures a piece arriving on or leaving another square can
     /// open or close (hoppers, grasshoppers, lame leapers), for the legality analysis.
     pub blockable_kinds: [Vec<usize>; 2],
@@ -750,6 +754,7 @@ impl<B: Bitboard> Rules<B> {
             leap_attack_kinds: [Vec::new(), Vec::new()],
             plain_leap_attacks: [LeapAttacks::default(), LeapAttacks::default()],
             regional_kinds: [0; 2],
+            plain_checks: [false; 2],
             blockable_kinds: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             pawn_set: (0..kinds).filter(|&k| def.pieces[k].pawn).fold(0, |m, k| m | 1 << k),
@@ -905,6 +910,8 @@ impl<B: Bitboard> Rules<B> {
             let table = (0..squares)
                 .flat_map(|s| plain.iter().map(move |&k| tables[k].reverse.leap_capture[s]))
                 .collect();
+            rules.plain_checks[color] =
+                rules.blockable_kinds[color].is_empty() && tables.iter().all(|t| t.reverse_initial.is_none());
             rules.regional_kinds[color] = regional;
             rules.plain_leap_attacks[color] = LeapAttacks { kinds: plain, table };
             rules.leap_attack_kinds[color] = other;
@@ -989,6 +996,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A move can open an initial lame capture of another piece: the shortcut that takes the
+    /// checkers from the moved piece alone must not apply ([`Rules::plain_checks`]).
+    #[test]
+    fn an_opened_initial_capture_gives_check() {
+        use crate::game::fairy::Fairy;
+        use crate::game::{Dirty, Game};
+        let rules = build::<u64>(
+            "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"8/8/8/8/4k3/4N3/4X3/K7 w - - 0 1\"\n\
+             [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
+        );
+        assert!(!rules.plain_checks[0]);
+        let board = Fairy::<u64>::start(&rules);
+        assert!(!board.in_check());
+        let mv = board.parse_move("e3c4").expect("legal");
+        let mut next = board.clone();
+        next.play(mv, &mut Dirty::default());
+        assert!(next.in_check(), "the x on e2 now takes on e4");
+        assert!(board.gives_check(mv));
     }
 
     #[test]
