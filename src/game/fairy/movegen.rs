@@ -70,7 +70,17 @@ impl<B: Bitboard> Fairy<B> {
             let hit = t.reverse.attackers(&rules.rays, sq, occ) & pieces;
             a |= hit;
             if let Some(init) = &t.reverse_initial {
-                a |= init.attackers(&rules.rays, sq, occ) & pieces & rules.initial_region[by.index()];
+                let mut hit = init.attackers(&rules.rays, sq, occ);
+                for &(slider, _, _) in &init.sliders {
+                    hit |= rules.sliders[slider].attacks(sq, occ);
+                }
+                // Where initial moves need a first-move right, the pieces holding one.
+                let initial = if rules.def.first_move_rights {
+                    self.rights
+                } else {
+                    rules.initial_region[by.index()]
+                };
+                a |= hit & pieces & initial;
             }
         }
         a
@@ -527,7 +537,7 @@ impl<B: Bitboard> Fairy<B> {
         if royals.is_empty() {
             return Sensitive::NONE;
         }
-        if !self.checkers.is_empty() {
+        if !self.checkers.is_empty() || rules.initial_captures[them.index()] {
             return Sensitive::ALL;
         }
         let occ = self.occupied();
