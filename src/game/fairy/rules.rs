@@ -434,7 +434,7 @@ pub struct Rules<B> {
     pub pin_line: [Vec<u8>; 2],
     /// Per color: the kinds that capture by anything but riding (leaps, lame leaps, hops),
     /// whose reversed tables "who attacks this square" must visit; those that capture by plain
-    /// leaps only, anywhere on the board, are in `plain_leap_attackers` instead.
+    /// leaps only, anywhere on the board, are in `plain_leap_attacks` instead.
     pub leap_attack_kinds: [Vec<usize>; 2],
     /// Per color: the kinds that capture by plain leaps only (no lame leaps, hops or initial
     /// captures) and may stand anywhere, with their reversed tables side by side.
