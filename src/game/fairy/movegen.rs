@@ -74,13 +74,7 @@ impl<B: Bitboard> Fairy<B> {
                 for &(slider, _, _) in &init.sliders {
                     hit |= rules.sliders[slider].attacks(sq, occ);
                 }
-                // Where initial moves need a first-move right, the pieces holding one.
-                let initial = if rules.def.first_move_rights {
-                    self.rights
-                } else {
-                    rules.initial_region[by.index()]
-                };
-                a |= hit & pieces & initial;
+                a |= hit & pieces & self.initial_squares(by);
             }
         }
         a
@@ -120,15 +114,24 @@ impl<B: Bitboard> Fairy<B> {
         r
     }
 
-    /// Whether the piece of kind `kind` on `from` may make its initial (`i`) moves: from the
-    /// initial region, or, with first-move rights, while it holds one (royal pieces not in
-    /// check).
+    /// The squares from which `color`'s pieces may make their initial (`i`) moves: the
+    /// initial region, or, with first-move rights, the squares whose pieces hold one.
+    #[inline]
+    fn initial_squares(&self, color: Color) -> B {
+        if self.rules.def.first_move_rights {
+            self.rights
+        } else {
+            self.rules.initial_region[color.index()]
+        }
+    }
+
+    /// Whether the piece of kind `kind` on `from` may make its initial (`i`) moves: from
+    /// [`Fairy::initial_squares`]; with first-move rights, a royal piece only while not in
+    /// check.
     fn may_use_initial(&self, kind: usize, from: Square) -> bool {
         let rules = self.rules;
-        if !rules.def.first_move_rights {
-            return rules.initial_region[self.side.index()].has(from);
-        }
-        self.rights.has(from) && (self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
+        self.initial_squares(self.side).has(from)
+            && (!rules.def.first_move_rights || self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
     }
 
     /// The pseudo-legal targets of our piece of kind `k` on `from` that `filter` asks for.
@@ -214,11 +217,7 @@ impl<B: Bitboard> Fairy<B> {
         let own = self.by_color[us.index()];
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
-        let initial = if rules.def.first_move_rights {
-            self.rights
-        } else {
-            rules.initial_region[us.index()]
-        };
+        let initial = self.initial_squares(us);
         let mut n = 0u64;
         for k in 0..rules.kinds {
             let mut pieces = self.by_kind[k] & own;
