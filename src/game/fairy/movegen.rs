@@ -271,19 +271,17 @@ impl<B: Bitboard> Fairy<B> {
                 // royal piece: their targets straight from the table.
                 let plain = pieces & !royals & !sensitive.from;
                 pieces &= !plain;
-                if let Some(uniform) = t.normal.uniform_reach(rules) {
-                    // The table's lookups resolved once for all the pieces.
-                    let allowed = !own & t.region;
-                    for from in plain.squares() {
-                        let targets = uniform.at(from, occ) & allowed;
-                        n += self.count_targets(k, targets, one_by_one, sensitive, |_| from);
-                    }
-                } else {
-                    for from in plain.squares() {
-                        let (quiet, capture) = t.normal.reach(rules, from, occ);
-                        let targets = (quiet & !occ | capture & enemy) & t.region;
-                        n += self.count_targets(k, targets, one_by_one, sensitive, |_| from);
-                    }
+                // A uniform table's lookups are resolved once for all the pieces.
+                let uniform = t.normal.uniform_reach(rules);
+                for from in plain.squares() {
+                    let targets = match &uniform {
+                        Some(u) => u.at(from, occ) & !own,
+                        None => {
+                            let (quiet, capture) = t.normal.reach(rules, from, occ);
+                            quiet & !occ | capture & enemy
+                        }
+                    };
+                    n += self.count_targets(k, targets & t.region, one_by_one, sensitive, |_| from);
                 }
             }
             for from in pieces.squares() {
