@@ -105,14 +105,11 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub pv_idx: usize,
     pub completed_depth: i32,
     stopped: bool,
-    /// Whether the game has drops (pieces in hand): late-move pruning then takes checks too.
-    drops: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn new(id: usize, pos: Position<G>, eval: E) -> Worker<G, E> {
         let history = History::new(pos.board().dims());
-        let drops = pos.board().dims().hand_kinds > 0;
         Worker {
             id,
             pos,
@@ -127,7 +124,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             pv_idx: 0,
             completed_depth: 0,
             stopped: false,
-            drops,
         }
     }
 
@@ -146,7 +142,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pv_idx = 0;
         self.completed_depth = 0;
         self.stopped = false;
-        self.drops = pos.board().dims().hand_kinds > 0;
         self.root_moves = root_moves
             .iter()
             .map(|&mv| RootMove {
@@ -375,7 +370,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // pruning takes checks too in games with drops (as Stockfish 11 does in
                     // chess), where most late quiet moves are checking drops.
                     let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
-                    if late && self.drops {
+                    if late && board.dims().hand_kinds > 0 {
                         continue;
                     }
                     let futile = depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha;
