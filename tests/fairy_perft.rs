@@ -51,3 +51,21 @@ fn every_variant_matches_its_oracle_quick() {
 fn every_variant_matches_its_oracle_deep() {
     check_all(true);
 }
+
+/// Chess960 positions (castling with the king and rooks on any files, Shredder-FEN rights)
+/// through the fairy `chess.toml`, against the native oracle's table.
+fn check_chess960(deep: bool) -> usize {
+    let def = nue::variant::load("chess").expect("built-in chess");
+    check(Rules::<u64>::build(def).expect("valid"), "chess960", deep)
+}
+
+#[test]
+fn fairy_chess960_matches_its_oracle_quick() {
+    assert!(check_chess960(false) > 0);
+}
+
+#[test]
+#[ignore = "deep perft: run with --ignored"]
+fn fairy_chess960_matches_its_oracle_deep() {
+    check_chess960(true);
+}

@@ -13,6 +13,7 @@ pub mod rules;
 mod terms;
 
 pub use moves::{FairyMove, Special};
+use rules::CastlePath;
 pub use rules::Rules;
 
 use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
@@ -121,33 +122,25 @@ impl<B: Bitboard> Fairy<B> {
             ^ self.rules.keys.checks[1][self.checks[1].min(15) as usize]
     }
 
-    /// The king's square, and its and the rook's targets, for castling right `side` of `color`
-    /// with the rook on `rook`.
+    /// The castling of `color`'s king with the rook on `rook` towards `side` (0: higher files):
+    /// the king's square and the castling's squares. `None` without a castling king on the
+    /// castling rank, or where the rook's target would be off the board.
     #[inline]
-    fn castle_squares(
-        &self,
-        castling: &crate::variant::Castling,
-        color: Color,
-        side: usize,
-    ) -> Option<(Square, Square, Square)> {
-        let kings = self.by_kind[castling.king_kind as usize]
-            & self.by_color[color.index()]
-            & self.rules.castle_rank[color.index()];
+    fn castle_path(&self, color: Color, side: usize, rook: Square) -> Option<(Square, &CastlePath<B>)> {
+        let rules = self.rules;
+        let castling = rules.def.castling.as_ref()?;
+        let kings =
+            self.by_kind[castling.king_kind as usize] & self.by_color[color.index()] & rules.castle_rank[color.index()];
         if kings.is_empty() {
             return None;
         }
-        let base = castling.rank[color.index()] * self.rules.files;
-        let king_file = if side == 0 {
-            castling.kingside_file
-        } else {
-            castling.queenside_file
-        };
-        let rook_file = if side == 0 {
-            king_file.checked_sub(1)?
-        } else {
-            king_file + 1
-        };
-        Some((kings.lsb(), Square(base + king_file), Square(base + rook_file)))
+        let king = kings.lsb();
+        let files = usize::from(rules.files);
+        let (king_file, rook_file) = (rules.coords[king.index()].0, rules.coords[rook.index()].0);
+        let path = rules.castle_paths[color.index()]
+            .get((side * files + usize::from(king_file)) * files + usize::from(rook_file))?
+            .as_ref()?;
+        Some((king, path))
     }
 
     /// For a castling move of the side to move (king takes rook): the king's square and the king's
@@ -158,7 +151,8 @@ impl<B: Bitboard> Fairy<B> {
         }
         // King and rook stand on one rank: the lower index is the lower file.
         let side = usize::from(mv.to() < mv.from());
-        self.castle_squares(self.rules.def.castling.as_ref()?, self.side, side)
+        let (king, path) = self.castle_path(self.side, side, Square(mv.to()))?;
+        Some((king, path.king_to, path.rook_to))
     }
 
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
@@ -168,7 +162,13 @@ impl<B: Bitboard> Fairy<B> {
             i32::from(coords[to.index()].0) - i32::from(coords[from.index()].0),
             i32::from(coords[to.index()].1) - i32::from(coords[from.index()].1),
         );
-        let steps = gcd(df.unsigned_abs(), dr.unsigned_abs()) as i32;
+        let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
+        // Orthogonal and diagonal steps (all pawns' double steps) without the division.
+        let steps = if adf == 0 || adr == 0 || adf == adr {
+            adf.max(adr)
+        } else {
+            gcd(adf, adr)
+        } as i32;
         if steps < 2 {
             return B::EMPTY;
         }

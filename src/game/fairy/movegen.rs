@@ -4,7 +4,7 @@
 //! move filters (compulsory captures, no checking).
 
 use super::moves::{FairyMove, Special};
-use super::rules::{MANY_LINES, NO_LINE, shift};
+use super::rules::{CastlePath, MANY_LINES, NO_LINE, shift};
 use super::{Fairy, NO_SQUARE};
 use crate::core::{Bitboard, Color, Square};
 use crate::game::{GenKind, MoveList};
@@ -400,46 +400,37 @@ impl<B: Bitboard> Fairy<B> {
             if rook == NO_SQUARE {
                 continue;
             }
-            let Some((king, king_to, rook_to)) = self.castle_squares(castling, us, side) else {
+            let Some((king, path)) = self.castle_path(us, side, Square(rook)) else {
                 continue;
             };
-            if self.castle_is_possible(king, Square(rook), king_to, rook_to, royal) {
+            if self.castle_is_possible(king, Square(rook), path, royal) {
                 emit(FairyMove::new(king.0, rook, None, Special::Castle));
             }
         }
     }
 
-    /// Whether the castling of the king on `king` with the rook on `rook` has an empty path and,
-    /// for a royal king, passes through no attacked square.
-    fn castle_is_possible(&self, king: Square, rook: Square, king_to: Square, rook_to: Square, royal: bool) -> bool {
+    /// Whether the castling of the king on `king` with the rook on `rook` along `path` has an
+    /// empty path and, for a royal king, passes through no attacked square.
+    #[inline(always)]
+    fn castle_is_possible(&self, king: Square, rook: Square, path: &CastlePath<B>, royal: bool) -> bool {
         let occ = self.occupied();
-        // The four squares are on one rank, whose squares are consecutive bits: the span of two
-        // is the bits from the lower index up to the higher one.
-        let from_bit = |i: u8| {
-            if u32::from(i) >= B::BITS {
-                B::EMPTY
-            } else {
-                B::FULL << u32::from(i)
-            }
-        };
-        let span = |a: Square, b: Square| from_bit(a.0.min(b.0)) & !from_bit(a.0.max(b.0) + 1);
-        let path = (span(king, king_to) | span(rook, rook_to)) & !B::square(king) & !B::square(rook);
-        if !(path & occ).is_empty() {
+        if !(path.empty & occ).is_empty() {
             return false;
         }
         if !royal {
             return true;
         }
-        let them = !self.side;
+        let us = self.side;
         let without_king = occ & !B::square(king);
-        let us = !them;
-        for sq in (span(king, king_to) & !B::square(king)).squares() {
-            if sq != king_to && self.royal_attacked(sq, us, without_king, B::EMPTY) {
-                return false;
-            }
+        if path
+            .passed
+            .squares()
+            .any(|sq| self.royal_attacked(sq, us, without_king, B::EMPTY))
+        {
+            return false;
         }
-        let after = (occ & !B::square(king) & !B::square(rook)) | B::square(king_to) | B::square(rook_to);
-        !self.royal_attacked(king_to, us, after, B::EMPTY)
+        let after = (without_king & !B::square(rook)) | B::square(path.king_to) | B::square(path.rook_to);
+        !self.royal_attacked(path.king_to, us, after, B::EMPTY)
     }
 
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where

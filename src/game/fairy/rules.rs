@@ -220,10 +220,12 @@ impl<B: Bitboard> MoveTable<B> {
     #[inline(always)]
     pub fn uniform_reach<'a>(&'a self, rules: &'a Rules<B>) -> Option<UniformReach<'a, B>> {
         let sliders = self.uniform.as_ref()?;
+        let slider = |i: usize| sliders.get(i).map(|&s| &rules.sliders[usize::from(s)]);
         Some(UniformReach {
             // Both leap tables are the same here.
             leaps: &self.leap_quiet,
-            sliders: sliders.iter().map(|&s| &rules.sliders[usize::from(s)]).collect(),
+            first: slider(0),
+            second: slider(1),
         })
     }
 
@@ -312,7 +314,8 @@ impl<B: Bitboard> MoveTable<B> {
 /// A uniform move table's leap table and slider tables (see [`MoveTable::uniform`]).
 pub struct UniformReach<'a, B> {
     leaps: &'a [B],
-    sliders: ArrayVec<&'a Slider<B>, 2>,
+    first: Option<&'a Slider<B>>,
+    second: Option<&'a Slider<B>>,
 }
 
 impl<B: Bitboard> UniformReach<'_, B> {
@@ -321,7 +324,10 @@ impl<B: Bitboard> UniformReach<'_, B> {
     #[inline(always)]
     pub fn at(&self, sq: Square, occ: B) -> B {
         let mut a = self.leaps[sq.index()];
-        for s in &self.sliders {
+        if let Some(s) = self.first {
+            a |= s.attacks(sq, occ);
+        }
+        if let Some(s) = self.second {
             a |= s.attacks(sq, occ);
         }
         a
@@ -387,6 +393,57 @@ pub struct KindTables<B> {
     pub region: B,
     /// The moves as set-wise steps, where every move of the kind is a leap or a lame leap.
     pub set_leaps: Option<Vec<SetLeap<B>>>,
+}
+
+/// One castling's squares, for a king and a rook on given files of the castling rank
+/// (side 0 = towards higher files).
+#[derive(Clone, Copy, Debug)]
+pub struct CastlePath<B> {
+    pub king_to: Square,
+    pub rook_to: Square,
+    /// The squares that must be empty: the king's and the rook's paths, targets included, their
+    /// own squares excepted.
+    pub empty: B,
+    /// The squares the king passes, its own and its target excepted: none may be attacked
+    /// before the move (the target is tested with the rook moved).
+    pub passed: B,
+}
+
+/// [`Rules::castle_paths`] for `castling` on a board `files` wide.
+fn castle_paths<B: Bitboard>(castling: &crate::variant::Castling, files: u8) -> [Vec<Option<CastlePath<B>>>; 2] {
+    let span = |a: Square, b: Square| (a.0.min(b.0)..=a.0.max(b.0)).fold(B::EMPTY, |m, s| m | B::square(Square(s)));
+    std::array::from_fn(|color| {
+        let base = castling.rank[color] * files;
+        let mut out = Vec::with_capacity(2 * usize::from(files) * usize::from(files));
+        for side in 0..2 {
+            let king_file = if side == 0 {
+                castling.kingside_file
+            } else {
+                castling.queenside_file
+            };
+            let rook_file = if side == 0 {
+                king_file.checked_sub(1)
+            } else {
+                Some(king_file + 1).filter(|&f| f < files)
+            };
+            for king in 0..files {
+                for rook in 0..files {
+                    out.push(rook_file.map(|rook_file| {
+                        let (king, rook) = (Square(base + king), Square(base + rook));
+                        let (king_to, rook_to) = (Square(base + king_file), Square(base + rook_file));
+                        let own = B::square(king) | B::square(rook);
+                        CastlePath {
+                            king_to,
+                            rook_to,
+                            empty: (span(king, king_to) | span(rook, rook_to)) & !own,
+                            passed: span(king, king_to) & !B::square(king) & !B::square(king_to),
+                        }
+                    }));
+                }
+            }
+        }
+        out
+    })
 }
 
 /// Zobrist keys sized for the variant.
@@ -464,6 +521,10 @@ pub struct Rules<B> {
     pub flag_region: [B; 2],
     /// Each color's castling rank (empty without castling).
     pub castle_rank: [B; 2],
+    /// Each color's castlings by side, king file and rook file:
+    /// `castle_paths[color][(side * files + king_file) * files + rook_file]` (see
+    /// [`CastlePath`]); `None` where the rook's target would be off the board.
+    pub castle_paths: [Vec<Option<CastlePath<B>>>; 2],
     /// (file, rank) of each square, without a division.
     pub coords: Vec<(u8, u8)>,
     /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
@@ -779,6 +840,10 @@ impl<B: Bitboard> Rules<B> {
                     (base..base + usize::from(files)).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)))
                 })
             }),
+            castle_paths: def
+                .castling
+                .as_ref()
+                .map_or([Vec::new(), Vec::new()], |c| castle_paths(c, files)),
             coords: (0..squares)
                 .map(|s| (Square(s as u8).file(files), Square(s as u8).rank(files)))
                 .collect(),
