@@ -203,13 +203,14 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
-    /// The number of legal moves by bulk counting: the targets of a piece that cannot expose a
-    /// royal piece are counted by population count, those of leaping kinds for all pieces of
-    /// the kind at once ([`SetLeap`]); only royal pieces, sensitive pieces (see [`Sensitive`]),
-    /// sensitive destinations, promotions, en passant and castling are tested one by one. For
-    /// variants whose legality has no extra rules (checks allowed, no explosions, no
-    /// pseudo-royal promotions).
-    fn bulk_count(&self) -> u64 {
+    /// The legal moves `filter` asks for, into `sink`: counted by population count or listed.
+    /// The targets of a piece that cannot expose a royal piece need no test, those of leaping
+    /// kinds are found for all pieces of the kind at once ([`SetLeap`]); only royal pieces,
+    /// sensitive pieces (see [`Sensitive`]), sensitive destinations, promotions, en passant and
+    /// castling are looked at one by one. For variants whose legality has no extra rules
+    /// ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator feeding
+    /// either a list or a counter (here [`Sink`]).
+    fn plain_legal_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
         let rules = self.rules;
         let us = self.side;
         let sensitive = self.sensitive();
@@ -217,10 +218,29 @@ impl<B: Bitboard> Fairy<B> {
         let own = self.by_color[us.index()];
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
+        let capture_ok = if filter.capture { enemy } else { B::EMPTY };
+        let quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
+        // Kinds of one uniform table: pieces that cannot expose a royal piece take their
+        // targets straight from it, the table's lookups resolved once for all of them.
+        for &k in &rules.uniform_kinds[us.index()] {
+            let pieces = self.by_kind[k] & own & filter.from;
+            if pieces.is_empty() {
+                continue;
+            }
+            let plain = pieces & !sensitive.from;
+            if let Some(reach) = rules.kind(us, k).normal.uniform_reach(rules) {
+                for from in plain.squares() {
+                    let targets = reach.at(from, occ) & (quiet_ok | capture_ok);
+                    self.sink_targets(sink, k, targets, Special::Normal, sensitive.to, sensitive, |_| from);
+                }
+            }
+            for from in (pieces & !plain).squares() {
+                self.tested_moves(from, filter, sensitive, sink);
+            }
+        }
         let initial = self.initial_squares(us);
-        let mut n = 0u64;
-        for k in 0..rules.kinds {
-            let mut pieces = self.by_kind[k] & own;
+        for &k in &rules.general_kinds[us.index()] {
+            let mut pieces = self.by_kind[k] & own & filter.from;
             if pieces.is_empty() {
                 continue;
             }
@@ -231,8 +251,14 @@ impl<B: Bitboard> Fairy<B> {
             } else {
                 B::EMPTY
             };
+            // Quiet promotions are tactical.
+            let quiet_ok = if !filter.quiet && filter.promotions {
+                zone & !occ
+            } else {
+                quiet_ok
+            };
             let one_by_one = sensitive.to | zone;
-            let ep_kind = !self.ep.is_empty() && rules.takes_en_passant(k);
+            let ep_kind = filter.capture && !self.ep.is_empty() && rules.takes_en_passant(k);
             // Set-wise steps pay per step, table reads per piece: the steps win for kinds with
             // initial moves (pawns) and for many pieces.
             if let Some(leaps) = &t.set_leaps
@@ -245,6 +271,7 @@ impl<B: Bitboard> Fairy<B> {
                 pieces &= !movers;
                 for leap in leaps {
                     let (mut quiet, mut capture) = (movers & leap.quiet_from, movers & leap.capture_from);
+                    let mut first_only = B::EMPTY;
                     for v in &leap.variants {
                         let mut o = movers & v.from;
                         if v.initial {
@@ -254,16 +281,24 @@ impl<B: Bitboard> Fairy<B> {
                             o &= !shift(occ, -p);
                         }
                         if v.quiet {
-                            quiet |= o;
+                            if v.initial {
+                                first_only |= o;
+                            } else {
+                                quiet |= o;
+                            }
                         }
                         if v.capture {
                             capture |= o;
                         }
                     }
-                    let targets = (shift(quiet, leap.shift) & !occ | shift(capture, leap.shift) & enemy) & t.region;
-                    n += self.count_targets(k, targets, one_by_one, sensitive, |to| {
-                        Square((i32::from(to.0) - leap.shift) as u8)
-                    });
+                    let ok = t.region & quiet_ok;
+                    let from = |to: Square| Square((i32::from(to.0) - leap.shift) as u8);
+                    let double = shift(first_only & !quiet, leap.shift) & ok;
+                    let targets = shift(quiet, leap.shift) & ok | shift(capture, leap.shift) & capture_ok & t.region;
+                    self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, from);
+                    if !double.is_empty() {
+                        self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, from);
+                    }
                 }
             }
             if t.initial.is_none() && !ep_kind {
@@ -271,17 +306,11 @@ impl<B: Bitboard> Fairy<B> {
                 // royal piece: their targets straight from the table.
                 let plain = pieces & !royals & !sensitive.from;
                 pieces &= !plain;
-                // A uniform table's lookups are resolved once for all the pieces.
-                let uniform = t.normal.uniform_reach(rules);
+                let ok = (quiet_ok | capture_ok) & t.region;
                 for from in plain.squares() {
-                    let targets = match &uniform {
-                        Some(u) => u.at(from, occ) & !own,
-                        None => {
-                            let (quiet, capture) = t.normal.reach(rules, from, occ);
-                            quiet & !occ | capture & enemy
-                        }
-                    };
-                    n += self.count_targets(k, targets & t.region, one_by_one, sensitive, |_| from);
+                    let (quiet, capture) = t.normal.reach(rules, from, occ);
+                    let targets = (quiet & !occ | capture & enemy) & ok;
+                    self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
                 }
             }
             for from in pieces.squares() {
@@ -290,66 +319,95 @@ impl<B: Bitboard> Fairy<B> {
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
                     let (quiet, capture) = t.normal.reach(rules, from, occ);
                     let without = occ & !B::square(from);
-                    for to in ((quiet & !occ | capture & enemy) & t.region).squares() {
+                    let mut legal = B::EMPTY;
+                    for to in ((quiet & quiet_ok | capture & capture_ok) & t.region).squares() {
                         let there = B::square(to);
-                        n += u64::from(!self.royal_attacked(to, us, without | there, there & enemy));
+                        if !self.royal_attacked(to, us, without | there, there & enemy) {
+                            legal |= there;
+                        }
                     }
+                    sink.targets(legal, Special::Normal, |_| from);
                     continue;
                 }
-                let pt = self.piece_targets(k, from, Filter::all());
+                let piece = Filter {
+                    from: B::square(from),
+                    ..filter
+                };
+                let pt = self.piece_targets(k, from, piece);
                 if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
-                    self.pseudo_moves(Filter::from(B::square(from)), |mv| {
-                        n += u64::from(self.is_legal_pseudo(mv, sensitive));
-                    });
+                    self.tested_moves(from, filter, sensitive, sink);
                     continue;
                 }
-                n += self.count_targets(k, pt.quiet | pt.capture, one_by_one, sensitive, |_| from);
+                let targets = pt.quiet & !pt.double | pt.capture;
+                self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
+                self.sink_targets(sink, k, pt.double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
         }
-        self.castling_moves(|_| n += 1);
-        n
+        if filter.quiet {
+            self.castling_moves(|mv| {
+                if filter.from.has(Square(mv.from())) {
+                    sink.push(mv);
+                }
+            });
+        }
+    }
+
+    /// The legal moves `filter` asks for of our piece on `from`, each tested.
+    #[inline(never)]
+    fn tested_moves<S: Sink<B>>(&self, from: Square, filter: Filter<B>, sensitive: Sensitive<B>, sink: &mut S) {
+        let piece = Filter {
+            from: B::square(from),
+            ..filter
+        };
+        self.pseudo_moves(piece, |mv| {
+            if self.is_legal_pseudo(mv, sensitive) {
+                sink.push(mv);
+            }
+        });
     }
 
     /// The legal moves of our piece of `kind` to `targets`, each from `from(to)`, where only
     /// targets in `one_by_one` (sensitive destinations, promotion zones) need a closer look:
-    /// the promotion choices, and the legality test on sensitive ones. (The double-step flag
-    /// of a move does not change its legality.)
+    /// the promotion choices, and the legality test on sensitive ones.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn count_targets(
+    fn sink_targets<S: Sink<B>>(
         &self,
+        sink: &mut S,
         kind: usize,
         targets: B,
+        special: Special,
         one_by_one: B,
         sensitive: Sensitive<B>,
         from: impl Fn(Square) -> Square,
-    ) -> u64 {
-        let n = u64::from((targets & !one_by_one).count());
+    ) {
+        sink.targets(targets & !one_by_one, special, &from);
         let closer = targets & one_by_one;
-        if closer.is_empty() {
-            n
-        } else {
-            n + self.count_one_by_one(kind, closer, sensitive, &from)
+        if !closer.is_empty() {
+            self.one_by_one(sink, kind, closer, special, sensitive, &from);
         }
     }
 
-    /// [`Fairy::count_targets`]'s targets that need a closer look, apart from the hot loop.
+    /// [`Fairy::sink_targets`]'s targets that need a closer look, apart from the hot loop.
     #[cold]
     #[inline(never)]
-    fn count_one_by_one(
+    fn one_by_one<S: Sink<B>>(
         &self,
+        sink: &mut S,
         kind: usize,
         targets: B,
+        special: Special,
         sensitive: Sensitive<B>,
         from: &dyn Fn(Square) -> Square,
-    ) -> u64 {
+    ) {
         let is_pawn = self.rules.is_pawn(kind);
-        let mut n = 0;
         for to in targets.squares() {
-            self.emit_with_promotions(kind, is_pawn, from(to), to, Special::Normal, &mut |mv| {
-                n += u64::from(!sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive));
+            self.emit_with_promotions(kind, is_pawn, from(to), to, special, &mut |mv| {
+                if !sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive) {
+                    sink.push(mv);
+                }
             });
         }
-        n
     }
 
     fn emit_with_promotions(
@@ -386,24 +444,19 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Castling moves whose path is clear and safe.
     fn castling_moves(&self, mut emit: impl FnMut(FairyMove)) {
-        let Some(castling) = &self.rules.def.castling else {
-            return;
-        };
         let us = self.side;
-        if !self.checkers.is_empty() {
+        let rooks = [self.castle[us.index() * 2], self.castle[us.index() * 2 + 1]];
+        if rooks == [NO_SQUARE; 2] || !self.checkers.is_empty() {
             return;
         }
-        let royal = self.rules.royal_kinds.contains(&castling.king_kind)
-            || self.rules.def.pseudo_royal_kind(castling.king_kind);
-        for side in 0..2 {
-            let rook = self.castle[us.index() * 2 + side];
+        for (side, rook) in rooks.into_iter().enumerate() {
             if rook == NO_SQUARE {
                 continue;
             }
             let Some((king, path)) = self.castle_path(us, side, Square(rook)) else {
                 continue;
             };
-            if self.castle_is_possible(king, Square(rook), path, royal) {
+            if self.castle_is_possible(king, Square(rook), path) {
                 emit(FairyMove::new(king.0, rook, None, Special::Castle));
             }
         }
@@ -412,12 +465,12 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the castling of the king on `king` with the rook on `rook` along `path` has an
     /// empty path and, for a royal king, passes through no attacked square.
     #[inline(always)]
-    fn castle_is_possible(&self, king: Square, rook: Square, path: &CastlePath<B>, royal: bool) -> bool {
+    fn castle_is_possible(&self, king: Square, rook: Square, path: &CastlePath<B>) -> bool {
         let occ = self.occupied();
         if !(path.empty & occ).is_empty() {
             return false;
         }
-        if !royal {
+        if !self.rules.castle_king_royal {
             return true;
         }
         let us = self.side;
@@ -622,28 +675,19 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        if self.plain_legality() {
+            self.plain_legal_moves(filter, &mut Lister(out));
+            return;
+        }
         let sensitive = self.sensitive();
-        // Where legality is only about royal pieces, the moves of pieces that cannot expose one
-        // to squares that cannot either need no test: `is_legal_pseudo`'s own early answer,
-        // hoisted out of the per-move call (about 4 % of search speed in capablanca's bench).
-        let safe = if self.plain_legality() {
-            !(sensitive.from | self.royals(self.side))
-        } else {
-            B::EMPTY
-        };
         self.pseudo_moves(filter, |mv| {
-            let trivial =
-                safe.has(Square(mv.from())) && !sensitive.to.has(Square(mv.to())) && mv.special() != Special::EnPassant;
-            if trivial || self.is_legal_pseudo(mv, sensitive) {
+            if self.is_legal_pseudo(mv, sensitive) {
                 out(mv);
             }
         });
         if filter.quiet {
             self.castling_moves(|mv| {
-                if (filter.from & B::square(Square(mv.from()))).is_empty() {
-                    return;
-                }
-                if self.rules.def.checking || self.legal_by_playing(mv) {
+                if filter.from.has(Square(mv.from())) && (self.rules.def.checking || self.legal_by_playing(mv)) {
                     out(mv);
                 }
             });
@@ -727,11 +771,50 @@ impl<B: Bitboard> Fairy<B> {
             return if captures > 0 { captures } else { all };
         }
         if self.plain_legality() {
-            return self.bulk_count();
+            let mut n = Counter(0);
+            self.plain_legal_moves(Filter::all(), &mut n);
+            return n.0;
         }
         let mut n = 0u64;
         self.legal_moves(Filter::all(), &mut |_| n += 1);
         n
+    }
+}
+
+/// Where [`Fairy::plain_legal_moves`] puts the legal moves it finds.
+trait Sink<B> {
+    /// The moves to each square of `targets`, from `from(to)`, no promotion.
+    fn targets(&mut self, targets: B, special: Special, from: impl Fn(Square) -> Square);
+    fn push(&mut self, mv: FairyMove);
+}
+
+/// Counts the moves (perft's bulk count).
+struct Counter(u64);
+
+impl<B: Bitboard> Sink<B> for Counter {
+    #[inline(always)]
+    fn targets(&mut self, targets: B, _: Special, _: impl Fn(Square) -> Square) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn push(&mut self, _: FairyMove) {
+        self.0 += 1;
+    }
+}
+
+/// Hands every move to a closure.
+struct Lister<'a, F>(&'a mut F);
+
+impl<B: Bitboard, F: FnMut(FairyMove)> Sink<B> for Lister<'_, F> {
+    #[inline(always)]
+    fn targets(&mut self, targets: B, special: Special, from: impl Fn(Square) -> Square) {
+        for to in targets.squares() {
+            (self.0)(FairyMove::new(from(to).0, to.0, None, special));
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: FairyMove) {
+        (self.0)(mv);
     }
 }
 

@@ -493,6 +493,11 @@ pub struct Rules<B> {
     /// whose reversed tables "who attacks this square" must visit; those that capture by plain
     /// leaps only, anywhere on the board, are in `plain_leap_attacks` instead.
     pub leap_attack_kinds: [Vec<usize>; 2],
+    /// Per color, the kinds whose every move one [`MoveTable::uniform`] table gives, that may
+    /// stand anywhere and are neither pawns, royal, en-passant takers nor pieces with initial
+    /// moves: the legal-move generator's plain loop. The other kinds are in `general_kinds`.
+    pub uniform_kinds: [Vec<usize>; 2],
+    pub general_kinds: [Vec<usize>; 2],
     /// Per color: the kinds that capture by plain leaps only (no lame leaps, hops or initial
     /// captures) and may stand anywhere, with their reversed tables side by side.
     pub plain_leap_attacks: [LeapAttacks<B>; 2],
@@ -525,6 +530,8 @@ pub struct Rules<B> {
     /// `castle_paths[color][(side * files + king_file) * files + rook_file]` (see
     /// [`CastlePath`]); `None` where the rook's target would be off the board.
     pub castle_paths: [Vec<Option<CastlePath<B>>>; 2],
+    /// Whether the castling king is royal or pseudo-royal: its path must not be attacked.
+    pub castle_king_royal: bool,
     /// (file, rank) of each square, without a division.
     pub coords: Vec<(u8, u8)>,
     /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
@@ -817,6 +824,8 @@ impl<B: Bitboard> Rules<B> {
             pin_rays: [Vec::new(), Vec::new()],
             pin_line: [Vec::new(), Vec::new()],
             leap_attack_kinds: [Vec::new(), Vec::new()],
+            uniform_kinds: [Vec::new(), Vec::new()],
+            general_kinds: [Vec::new(), Vec::new()],
             plain_leap_attacks: [LeapAttacks::default(), LeapAttacks::default()],
             regional_kinds: [0; 2],
             initial_captures: [false; 2],
@@ -844,6 +853,10 @@ impl<B: Bitboard> Rules<B> {
                 .castling
                 .as_ref()
                 .map_or([Vec::new(), Vec::new()], |c| castle_paths(c, files)),
+            castle_king_royal: def
+                .castling
+                .as_ref()
+                .is_some_and(|c| def.pieces[usize::from(c.king_kind)].royal || def.pseudo_royal_kind(c.king_kind)),
             coords: (0..squares)
                 .map(|s| (Square(s as u8).file(files), Square(s as u8).rank(files)))
                 .collect(),
@@ -983,6 +996,18 @@ impl<B: Bitboard> Rules<B> {
             rules.regional_kinds[color] = regional;
             rules.plain_leap_attacks[color] = LeapAttacks { kinds: plain, table };
             rules.leap_attack_kinds[color] = other;
+            let (uniform, general) = (0..kinds).partition(|&k| {
+                let t = &tables[k];
+                t.normal.uniform.is_some()
+                    && t.initial.is_none()
+                    && regional >> k & 1 == 0
+                    && !rules.is_pawn(k)
+                    && !rules.takes_en_passant(k)
+                    && !rules.def.pieces[k].royal
+                    && !rules.def.pseudo_royal_kind(k as u8)
+            });
+            rules.uniform_kinds[color] = uniform;
+            rules.general_kinds[color] = general;
         }
         rules.terms = super::terms::derive(&rules);
         let rules: &'static Rules<B> = Box::leak(Box::new(rules));
