@@ -589,9 +589,12 @@ impl<B: Bitboard> Fairy<B> {
             // lines can hold a pin (most positions have none).
             let mut snipers = B::EMPTY;
             for &(slider, kinds) in &rules.attack_sliders[them.index()] {
-                let xray = rules.sliders[slider].attacks(r, enemy) & enemy;
-                if !xray.is_empty() {
-                    snipers |= xray & self.kinds_in(kinds);
+                let slider = &rules.sliders[slider];
+                // Those on the royal piece's lines at all (on an empty board), before the
+                // occupancy lookup.
+                let candidates = self.kinds_in(kinds) & enemy & slider.reach(r);
+                if !candidates.is_empty() {
+                    snipers |= slider.attacks(r, enemy) & candidates;
                 }
             }
             // A sniper pins the one piece (ours: it is the first enemy piece on its line)

@@ -119,6 +119,12 @@ impl<B: Bitboard> Slider<B> {
         self.attacks[self.offset[i] as usize + occ.extract(self.mask[i])]
     }
 
+    /// The squares riders along the table's rays reach from `sq` on an empty board.
+    #[inline(always)]
+    pub fn reach(&self, sq: Square) -> B {
+        self.attacks[self.offset[sq.index()] as usize]
+    }
+
     /// The table of `rays` on a board of `squares` squares; `None` when it would hold more than
     /// `limit` entries.
     fn build(all: &[Ray<B>], rays: &[usize], squares: usize, limit: usize) -> Option<Slider<B>> {
@@ -194,6 +200,9 @@ pub struct MoveTable<B> {
     /// most two slider tables (most pieces of most variants): those tables, for a lookup
     /// without the general case's lists.
     pub uniform: Option<ArrayVec<u16, 2>>,
+    /// Whether every atom is a plain leap (pawns, most of all): the leap tables are the whole
+    /// answer.
+    pub only_leaps: bool,
 }
 
 impl<B: Bitboard> MoveTable<B> {
@@ -212,6 +221,9 @@ impl<B: Bitboard> MoveTable<B> {
         if let Some(uniform) = self.uniform_reach(rules) {
             let a = uniform.at(sq, occ);
             return (a, a);
+        }
+        if self.only_leaps {
+            return (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
         }
         self.reach_general(rules, sq, occ)
     }
@@ -668,6 +680,10 @@ impl<B: Bitboard> Rules<B> {
         {
             t.uniform = t.sliders.iter().map(|&(s, _, _)| u16::try_from(s).ok()).collect();
         }
+        t.only_leaps = atoms
+            .iter()
+            .filter(|a| a.capture || !reverse)
+            .all(|a| a.reach == Reach::Leap);
         t
     }
 
