@@ -37,27 +37,48 @@ impl<B: Bitboard> Fairy<B> {
         if ANY && !a.is_empty() {
             return a;
         }
+        let regional = rules.regional_kinds[by.index()];
         for &(slider, kinds) in &rules.attack_sliders[by.index()] {
             let hits = rules.sliders[slider].attacks(sq, occ) & own;
             if hits.is_empty() {
                 continue;
             }
-            if kinds & rules.regional_kinds[by.index()] == 0 {
-                a |= hits & self.kinds_in(kinds);
-                if ANY && !a.is_empty() {
-                    return a;
-                }
-                continue;
+            a |= hits & self.kinds_in(kinds & !regional);
+            if kinds & regional != 0 {
+                a |= self.regional_hits(sq, by, hits, kinds & regional);
             }
-            let mut kinds = kinds;
-            while kinds != 0 {
-                let kind = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                if rules.kind(by, kind).region.has(sq) {
-                    a |= hits & self.by_kind[kind];
-                }
+            if ANY && !a.is_empty() {
+                return a;
             }
         }
+        if !rules.leap_attack_kinds[by.index()].is_empty() {
+            a |= self.other_attackers(sq, by, occ, own);
+        }
+        a
+    }
+
+    /// Of `hits`, the pieces of `by` of the kinds in `kinds` (confined to regions) whose region
+    /// holds `sq`.
+    #[inline(never)]
+    fn regional_hits(&self, sq: Square, by: Color, hits: B, mut kinds: u32) -> B {
+        let mut a = B::EMPTY;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if self.rules.kind(by, kind).region.has(sq) {
+                a |= hits & self.by_kind[kind];
+            }
+        }
+        a
+    }
+
+    /// The attackers of `sq` among `own` (`by`'s pieces) of the kinds that capture otherwise
+    /// than by plain leaps and rides ([`Rules::leap_attack_kinds`]: lame leaps, hops, initial
+    /// captures, regions).
+    #[inline(never)]
+    fn other_attackers(&self, sq: Square, by: Color, occ: B, own: B) -> B {
+        let rules = self.rules;
+        let mut a = B::EMPTY;
         for &k in &rules.leap_attack_kinds[by.index()] {
             let pieces = self.by_kind[k] & own;
             if pieces.is_empty() {
@@ -67,8 +88,7 @@ impl<B: Bitboard> Fairy<B> {
             if !t.region.has(sq) {
                 continue;
             }
-            let hit = t.reverse.attackers(&rules.rays, sq, occ) & pieces;
-            a |= hit;
+            a |= t.reverse.attackers(&rules.rays, sq, occ) & pieces;
             if let Some(init) = &t.reverse_initial {
                 let mut hit = init.attackers(&rules.rays, sq, occ);
                 for &(slider, _, _) in &init.sliders {
@@ -220,6 +240,7 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.by_color[(!us).index()];
         let capture_ok = if filter.capture { enemy } else { B::EMPTY };
         let quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
+        let mut known = KnownSafe::NONE;
         // Kinds of one uniform table: pieces that cannot expose a royal piece take their
         // targets straight from it, the table's lookups resolved once for all of them.
         for &k in &rules.uniform_kinds[us.index()] {
@@ -270,30 +291,10 @@ impl<B: Bitboard> Fairy<B> {
                 let movers = pieces & !royals & !sensitive.from;
                 pieces &= !movers;
                 for leap in leaps {
-                    let (mut quiet, mut capture) = (movers & leap.quiet_from, movers & leap.capture_from);
-                    let mut first_only = B::EMPTY;
-                    for v in &leap.variants {
-                        let mut o = movers & v.from;
-                        if v.initial {
-                            o &= initial;
-                        }
-                        for &p in &v.path {
-                            o &= !shift(occ, -p);
-                        }
-                        if v.quiet {
-                            if v.initial {
-                                first_only |= o;
-                            } else {
-                                quiet |= o;
-                            }
-                        }
-                        if v.capture {
-                            capture |= o;
-                        }
-                    }
+                    let (quiet, first_only, capture) = leap.origins(movers, occ, initial);
                     let ok = t.region & quiet_ok;
                     let from = |to: Square| Square((i32::from(to.0) - leap.shift) as u8);
-                    let double = shift(first_only & !quiet, leap.shift) & ok;
+                    let double = shift(first_only, leap.shift) & ok;
                     let targets = shift(quiet, leap.shift) & ok | shift(capture, leap.shift) & capture_ok & t.region;
                     self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, from);
                     if !double.is_empty() {
@@ -319,13 +320,18 @@ impl<B: Bitboard> Fairy<B> {
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
                     let (quiet, capture) = t.normal.reach(rules, from, occ);
                     let without = occ & !B::square(from);
+                    let targets = (quiet & quiet_ok | capture & capture_ok) & t.region;
                     let mut legal = B::EMPTY;
-                    for to in ((quiet & quiet_ok | capture & capture_ok) & t.region).squares() {
+                    for to in targets.squares() {
                         let there = B::square(to);
                         if !self.royal_attacked(to, us, without | there, there & enemy) {
                             legal |= there;
                         }
                     }
+                    known = KnownSafe {
+                        tested: targets,
+                        safe: legal,
+                    };
                     sink.targets(legal, Special::Normal, |_| from);
                     continue;
                 }
@@ -344,7 +350,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         if filter.quiet {
-            self.castling_moves(|mv| {
+            self.castling_moves(known, |mv| {
                 if filter.from.has(Square(mv.from())) {
                     sink.push(mv);
                 }
@@ -442,8 +448,9 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
-    /// Castling moves whose path is clear and safe.
-    fn castling_moves(&self, mut emit: impl FnMut(FairyMove)) {
+    /// Castling moves whose path is clear and safe (`known`: squares already tested for the
+    /// king).
+    fn castling_moves(&self, known: KnownSafe<B>, mut emit: impl FnMut(FairyMove)) {
         let us = self.side;
         let rooks = [self.castle[us.index() * 2], self.castle[us.index() * 2 + 1]];
         if rooks == [NO_SQUARE; 2] || !self.checkers.is_empty() {
@@ -456,7 +463,7 @@ impl<B: Bitboard> Fairy<B> {
             let Some((king, path)) = self.castle_path(us, side, Square(rook)) else {
                 continue;
             };
-            if self.castle_is_possible(king, Square(rook), path) {
+            if self.castle_is_possible(king, Square(rook), path, known) {
                 emit(FairyMove::new(king.0, rook, None, Special::Castle));
             }
         }
@@ -465,7 +472,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the castling of the king on `king` with the rook on `rook` along `path` has an
     /// empty path and, for a royal king, passes through no attacked square.
     #[inline(always)]
-    fn castle_is_possible(&self, king: Square, rook: Square, path: &CastlePath<B>) -> bool {
+    fn castle_is_possible(&self, king: Square, rook: Square, path: &CastlePath<B>, known: KnownSafe<B>) -> bool {
         let occ = self.occupied();
         if !(path.empty & occ).is_empty() {
             return false;
@@ -475,10 +482,12 @@ impl<B: Bitboard> Fairy<B> {
         }
         let us = self.side;
         let without_king = occ & !B::square(king);
-        if path
-            .passed
-            .squares()
-            .any(|sq| self.royal_attacked(sq, us, without_king, B::EMPTY))
+        // A square's attackers do not depend on what stands on it: the king's own tests of its
+        // targets (with the king lifted, as here) hold for the squares it passes.
+        if !(path.passed & known.tested & !known.safe).is_empty()
+            || (path.passed & !known.tested)
+                .squares()
+                .any(|sq| self.royal_attacked(sq, us, without_king, B::EMPTY))
         {
             return false;
         }
@@ -689,7 +698,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         });
         if filter.quiet {
-            self.castling_moves(|mv| {
+            self.castling_moves(KnownSafe::NONE, |mv| {
                 if filter.from.has(Square(mv.from())) && (self.rules.def.checking || self.legal_by_playing(mv)) {
                     out(mv);
                 }
@@ -882,6 +891,21 @@ impl<B: Bitboard> Sensitive<B> {
     const ALL: Sensitive<B> = Sensitive {
         from: B::FULL,
         to: B::FULL,
+    };
+}
+
+/// The targets tested for the only royal piece (a royal castling king is that piece) while
+/// generating its moves, and those found safe, for castling to reuse.
+#[derive(Clone, Copy)]
+pub(super) struct KnownSafe<B> {
+    tested: B,
+    safe: B,
+}
+
+impl<B: Bitboard> KnownSafe<B> {
+    const NONE: KnownSafe<B> = KnownSafe {
+        tested: B::EMPTY,
+        safe: B::EMPTY,
     };
 }
 

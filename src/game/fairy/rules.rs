@@ -359,6 +359,37 @@ pub struct SetLeap<B> {
     pub variants: Vec<LeapVariant<B>>,
 }
 
+impl<B: Bitboard> SetLeap<B> {
+    /// Which of `movers` may take this step with occupancy `occ`, `initial` holding the squares
+    /// whose pieces may make initial moves: (to an empty square, only as an initial move (and
+    /// not otherwise), capturing). The targets are the origins shifted by [`SetLeap::shift`].
+    #[inline(always)]
+    pub fn origins(&self, movers: B, occ: B, initial: B) -> (B, B, B) {
+        let (mut quiet, mut capture) = (movers & self.quiet_from, movers & self.capture_from);
+        let mut first_only = B::EMPTY;
+        for v in &self.variants {
+            let mut o = movers & v.from;
+            if v.initial {
+                o &= initial;
+            }
+            for &p in &v.path {
+                o &= !shift(occ, -p);
+            }
+            if v.quiet {
+                if v.initial {
+                    first_only |= o;
+                } else {
+                    quiet |= o;
+                }
+            }
+            if v.capture {
+                capture |= o;
+            }
+        }
+        (quiet, first_only & !quiet, capture)
+    }
+}
+
 /// A way a [`SetLeap`] may be used: from which squares (where the step and its path stay on
 /// the board), the path offsets (bits) that must be empty (lame leaps), quiet or capturing,
 /// and whether only as an initial move.
