@@ -122,25 +122,27 @@ impl<B: Bitboard> Fairy<B> {
             ^ self.rules.keys.checks[1][self.checks[1].min(15) as usize]
     }
 
-    /// The castling of `color`'s king with the rook on `rook` towards `side` (0: higher files):
-    /// the king's square and the castling's squares. `None` without a castling king on the
-    /// castling rank, or where the rook's target would be off the board.
+    /// `color`'s castling king: the lowest of its pieces of the castling king's kind on the
+    /// castling rank. `None` without castling or without such a piece.
     #[inline]
-    fn castle_path(&self, color: Color, side: usize, rook: Square) -> Option<(Square, &CastlePath<B>)> {
+    fn castle_king(&self, color: Color) -> Option<Square> {
         let rules = self.rules;
         let castling = rules.def.castling.as_ref()?;
         let kings =
             self.by_kind[castling.king_kind as usize] & self.by_color[color.index()] & rules.castle_rank[color.index()];
-        if kings.is_empty() {
-            return None;
-        }
-        let king = kings.lsb();
+        (!kings.is_empty()).then(|| kings.lsb())
+    }
+
+    /// The castling of `color`'s king on `king` with the rook on `rook` towards `side` (0:
+    /// higher files). `None` where the rook's target would be off the board.
+    #[inline]
+    fn castle_path(&self, color: Color, side: usize, king: Square, rook: Square) -> Option<&CastlePath<B>> {
+        let rules = self.rules;
         let files = usize::from(rules.files);
         let (king_file, rook_file) = (rules.coords[king.index()].0, rules.coords[rook.index()].0);
-        let path = rules.castle_paths[color.index()]
+        rules.castle_paths[color.index()]
             .get((side * files + usize::from(king_file)) * files + usize::from(rook_file))?
-            .as_ref()?;
-        Some((king, path))
+            .as_ref()
     }
 
     /// For a castling move of the side to move (king takes rook): the king's square and the king's
@@ -151,7 +153,8 @@ impl<B: Bitboard> Fairy<B> {
         }
         // King and rook stand on one rank: the lower index is the lower file.
         let side = usize::from(mv.to() < mv.from());
-        let (king, path) = self.castle_path(self.side, side, Square(mv.to()))?;
+        let king = self.castle_king(self.side)?;
+        let path = self.castle_path(self.side, side, king, Square(mv.to()))?;
         Some((king, path.king_to, path.rook_to))
     }
 

@@ -456,11 +456,14 @@ impl<B: Bitboard> Fairy<B> {
         if rooks == [NO_SQUARE; 2] || !self.checkers.is_empty() {
             return;
         }
+        let Some(king) = self.castle_king(us) else {
+            return;
+        };
         for (side, rook) in rooks.into_iter().enumerate() {
             if rook == NO_SQUARE {
                 continue;
             }
-            let Some((king, path)) = self.castle_path(us, side, Square(rook)) else {
+            let Some(path) = self.castle_path(us, side, king, Square(rook)) else {
                 continue;
             };
             if self.castle_is_possible(king, Square(rook), path, known) {
