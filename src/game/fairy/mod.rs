@@ -236,6 +236,11 @@ impl<B: Bitboard> Fairy<B> {
         }
         let kind = usize::from(self.board[to.index()] & 31);
         let t = rules.kind(mover, kind);
+        // No hoppers here (`plain_checks`): a piece that could not take the royal piece on an
+        // empty board does not check it.
+        if !t.capture_span[to.index()].has(r) {
+            return Some(B::EMPTY);
+        }
         let (_, capture) = t.normal.reach(rules, to, self.occupied());
         Some(if (capture & t.region).has(r) {
             B::square(to)

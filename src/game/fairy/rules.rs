@@ -436,6 +436,9 @@ pub struct KindTables<B> {
     pub region: B,
     /// The moves as set-wise steps, where every move of the kind is a leap or a lame leap.
     pub set_leaps: Option<Vec<SetLeap<B>>>,
+    /// Per square, where the piece's normal moves capture on an empty board: a superset of its
+    /// captures for leapers and riders (not for hoppers), to rule out a check at once.
+    pub capture_span: Vec<B>,
 }
 
 /// One castling's squares, for a king and a rook on given files of the castling rank
@@ -997,8 +1000,12 @@ impl<B: Bitboard> Rules<B> {
                     Some(squares) => region(squares),
                     None => rules.board,
                 };
+                let capture_span = (0..squares)
+                    .map(|sq| normal_t.reach(&rules, Square(sq as u8), B::EMPTY).1 & region)
+                    .collect();
                 rules.tables[color.index()].push(KindTables {
                     region,
+                    capture_span,
                     normal: normal_t,
                     initial: initial_t,
                     reverse,
