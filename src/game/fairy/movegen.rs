@@ -249,7 +249,7 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             }
             let plain = pieces & !sensitive.from;
-            if let Some(reach) = rules.kind(us, k).normal.uniform_reach(rules) {
+            if let Some(reach) = rules.kind(us, k).normal.uniform_reach() {
                 for from in plain.squares() {
                     let targets = reach.at(from, occ) & (quiet_ok | capture_ok);
                     self.sink_targets(sink, k, targets, Special::Normal, sensitive.to, sensitive, |_| from);

@@ -16,7 +16,6 @@ use crate::core::{Bitboard, Color, Square};
 use crate::eval::EvalTerms;
 use crate::variant::betza::{Atom, Reach, lame_path};
 use crate::variant::{Definition, Diagnostics};
-use arrayvec::ArrayVec;
 
 /// A ray direction's table: for each square, the squares along the step (`full`) and the ones a
 /// rider of this range reaches on an empty board (`limited`).
@@ -180,7 +179,7 @@ fn subset_after<B: Bitboard>(occ: B, mask: B) -> B {
 
 /// What one set of atoms (a piece's normal or initial moves, for one color) reaches.
 #[derive(Clone, Debug, Default)]
-pub struct MoveTable<B> {
+pub struct MoveTable<B: 'static> {
     /// Plain leaps per square: to empty squares, and captures.
     pub leap_quiet: Vec<B>,
     pub leap_capture: Vec<B>,
@@ -199,7 +198,7 @@ pub struct MoveTable<B> {
     /// Where every atom both moves and captures and is a plain leap or a ride covered by at
     /// most two slider tables (most pieces of most variants): those tables, for a lookup
     /// without the general case's lists.
-    pub uniform: Option<ArrayVec<u16, 2>>,
+    pub uniform: Option<[Option<&'static Slider<B>>; 2]>,
     /// Whether every atom is a plain leap (pawns, most of all): the leap tables are the whole
     /// answer.
     pub only_leaps: bool,
@@ -218,7 +217,7 @@ impl<B: Bitboard> MoveTable<B> {
     /// those squares are empty or not.
     #[inline(always)]
     pub fn reach(&self, rules: &Rules<B>, sq: Square, occ: B) -> (B, B) {
-        if let Some(uniform) = self.uniform_reach(rules) {
+        if let Some(uniform) = self.uniform_reach() {
             let a = uniform.at(sq, occ);
             return (a, a);
         }
@@ -230,14 +229,13 @@ impl<B: Bitboard> MoveTable<B> {
 
     /// The lookups of a [`MoveTable::uniform`] table, resolved once for many squares.
     #[inline(always)]
-    pub fn uniform_reach<'a>(&'a self, rules: &'a Rules<B>) -> Option<UniformReach<'a, B>> {
-        let sliders = self.uniform.as_ref()?;
-        let slider = |i: usize| sliders.get(i).map(|&s| &rules.sliders[usize::from(s)]);
+    pub fn uniform_reach(&self) -> Option<UniformReach<'_, B>> {
+        let [first, second] = self.uniform?;
         Some(UniformReach {
             // Both leap tables are the same here.
             leaps: &self.leap_quiet,
-            first: slider(0),
-            second: slider(1),
+            first,
+            second,
         })
     }
 
@@ -324,10 +322,10 @@ impl<B: Bitboard> MoveTable<B> {
 }
 
 /// A uniform move table's leap table and slider tables (see [`MoveTable::uniform`]).
-pub struct UniformReach<'a, B> {
+pub struct UniformReach<'a, B: 'static> {
     leaps: &'a [B],
-    first: Option<&'a Slider<B>>,
-    second: Option<&'a Slider<B>>,
+    first: Option<&'static Slider<B>>,
+    second: Option<&'static Slider<B>>,
 }
 
 impl<B: Bitboard> UniformReach<'_, B> {
@@ -422,7 +420,7 @@ pub struct LeapAttacks<B> {
 
 /// Per-color, per-kind move tables.
 #[derive(Clone, Debug)]
-pub struct KindTables<B> {
+pub struct KindTables<B: 'static> {
     pub normal: MoveTable<B>,
     /// Moves only from the initial region (`i`), when the piece has any.
     pub initial: Option<MoveTable<B>>,
@@ -509,7 +507,7 @@ pub struct Keys {
 
 /// A variant ready to play on bitboards of type `B`.
 #[derive(Debug)]
-pub struct Rules<B> {
+pub struct Rules<B: 'static> {
     pub def: Definition,
     pub files: u8,
     pub ranks: u8,
@@ -520,7 +518,7 @@ pub struct Rules<B> {
     pub rays: Vec<Ray<B>>,
     /// (file step, rank step, range) of each ray, to share them.
     ray_keys: Vec<(i32, i32, u8)>,
-    pub sliders: Vec<Slider<B>>,
+    pub sliders: Vec<&'static Slider<B>>,
     /// The rays of each slider, sorted, to share them.
     slider_keys: Vec<Vec<usize>>,
     /// `tables[color][kind]`.
@@ -712,7 +710,8 @@ impl<B: Bitboard> Rules<B> {
                 .all(|a| a.quiet && a.capture && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
             && t.sliders.len() <= 2
         {
-            t.uniform = t.sliders.iter().map(|&(s, _, _)| u16::try_from(s).ok()).collect();
+            let slot = |i: usize| t.sliders.get(i).map(|&(s, _, _)| self.sliders[s]);
+            t.uniform = Some([slot(0), slot(1)]);
         }
         t.only_leaps = atoms
             .iter()
@@ -844,7 +843,14 @@ impl<B: Bitboard> Rules<B> {
         if let Some(i) = self.slider_keys.iter().position(|k| *k == key) {
             return Some(i);
         }
-        self.sliders.push(Slider::build(&self.rays, &key, self.squares, limit)?);
+        // Leaked as the rules are (they live as long as the program), so that move tables can
+        // hold their slider tables directly.
+        self.sliders.push(Box::leak(Box::new(Slider::build(
+            &self.rays,
+            &key,
+            self.squares,
+            limit,
+        )?)));
         self.slider_keys.push(key);
         Some(self.sliders.len() - 1)
     }
