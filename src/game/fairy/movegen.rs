@@ -39,7 +39,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         let regional = rules.regional_kinds[by.index()];
         for &(slider, kinds) in &rules.attack_sliders[by.index()] {
-            let hits = rules.sliders[slider].attacks(sq, occ) & own;
+            let hits = slider.attacks(sq, occ) & own;
             if hits.is_empty() {
                 continue;
             }
@@ -601,7 +601,6 @@ impl<B: Bitboard> Fairy<B> {
             // lines can hold a pin (most positions have none).
             let mut snipers = B::EMPTY;
             for &(slider, kinds) in &rules.attack_sliders[them.index()] {
-                let slider = &rules.sliders[slider];
                 // Those on the royal piece's lines at all (on an empty board), before the
                 // occupancy lookup.
                 let candidates = self.kinds_in(kinds) & enemy & slider.reach(r);

@@ -525,7 +525,7 @@ pub struct Rules<B: 'static> {
     pub tables: [Vec<KindTables<B>>; 2],
     /// Per color: each reversed slider with the kinds (bit mask) that capture along it. A
     /// square is attacked along a ray only by the ray's first piece, which the slider reaches.
-    pub attack_sliders: [Vec<(usize, u32)>; 2],
+    pub attack_sliders: [Vec<(&'static Slider<B>, u32)>; 2],
     /// Per color: each reversed rider direction with the kinds (bit mask) that capture along
     /// it, for pins: a ray's first piece shields a royal piece from the second.
     pub pin_rays: [Vec<(usize, u32)>; 2],
@@ -995,8 +995,9 @@ impl<B: Bitboard> Rules<B> {
                     rules.blockable_kinds[color.index()].push(k);
                 }
                 for &(slider, _, _) in &reverse.sliders {
+                    let slider = rules.sliders[slider];
                     let sliders = &mut rules.attack_sliders[color.index()];
-                    match sliders.iter_mut().find(|(s, _)| *s == slider) {
+                    match sliders.iter_mut().find(|(s, _)| std::ptr::eq(*s, slider)) {
                         Some((_, mask)) => *mask |= 1 << k,
                         None => sliders.push((slider, 1 << k)),
                     }
