@@ -92,7 +92,7 @@ impl<B: Bitboard> Fairy<B> {
             if let Some(init) = &t.reverse_initial {
                 let mut hit = init.attackers(&rules.rays, sq, occ);
                 for &(slider, _, _) in &init.sliders {
-                    hit |= rules.sliders[slider].attacks(sq, occ);
+                    hit |= slider.attacks(sq, occ);
                 }
                 a |= hit & pieces & self.initial_squares(by);
             }

@@ -187,8 +187,8 @@ pub struct MoveTable<B: 'static> {
     pub lame: Vec<Vec<(Square, B, bool, bool)>>,
     /// Riders: (ray index, quiet, capture), one per direction.
     pub riders: Vec<(usize, bool, bool)>,
-    /// The same riders grouped into lookup tables: (slider index, quiet, capture).
-    pub sliders: Vec<(usize, bool, bool)>,
+    /// The same riders grouped into lookup tables: (slider table, quiet, capture).
+    pub sliders: Vec<(&'static Slider<B>, bool, bool)>,
     pub hoppers: Vec<(usize, bool, bool)>,
     pub grasshoppers: Vec<(usize, bool, bool)>,
     /// Reversed grasshoppers (attack tables only): ray index.
@@ -258,8 +258,8 @@ impl<B: Bitboard> MoveTable<B> {
                 }
             }
         }
-        for &(r, q, c) in &self.sliders {
-            let a = rules.sliders[r].attacks(sq, occ);
+        for &(slider, q, c) in &self.sliders {
+            let a = slider.attacks(sq, occ);
             if q {
                 quiet |= a;
             }
@@ -703,14 +703,18 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
         }
-        t.sliders = self.group_riders(&t.riders);
+        t.sliders = self
+            .group_riders(&t.riders)
+            .into_iter()
+            .map(|(s, q, c)| (self.sliders[s], q, c))
+            .collect();
         if !reverse
             && atoms
                 .iter()
                 .all(|a| a.quiet && a.capture && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
             && t.sliders.len() <= 2
         {
-            let slot = |i: usize| t.sliders.get(i).map(|&(s, _, _)| self.sliders[s]);
+            let slot = |i: usize| t.sliders.get(i).map(|&(s, _, _)| s);
             t.uniform = Some([slot(0), slot(1)]);
         }
         t.only_leaps = atoms
@@ -995,7 +999,6 @@ impl<B: Bitboard> Rules<B> {
                     rules.blockable_kinds[color.index()].push(k);
                 }
                 for &(slider, _, _) in &reverse.sliders {
-                    let slider = rules.sliders[slider];
                     let sliders = &mut rules.attack_sliders[color.index()];
                     match sliders.iter_mut().find(|(s, _)| std::ptr::eq(*s, slider)) {
                         Some((_, mask)) => *mask |= 1 << k,
@@ -1142,7 +1145,7 @@ mod tests {
                             t.sliders
                                 .iter()
                                 .filter(|r| if q { r.1 } else { r.2 })
-                                .fold(B::EMPTY, |a, &(r, _, _)| a | rules.sliders[r].attacks(sq, occ))
+                                .fold(B::EMPTY, |a, &(slider, _, _)| a | slider.attacks(sq, occ))
                         };
                         assert_eq!(by_sliders(true), by_rays(true), "kind {k} quiet from {s}");
                         assert_eq!(by_sliders(false), by_rays(false), "kind {k} capture from {s}");
