@@ -581,6 +581,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
+    #[inline(always)]
     pub(super) fn sensitive(&self) -> Sensitive<B> {
         let rules = self.rules;
         let us = self.side;
