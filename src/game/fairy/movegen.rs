@@ -238,8 +238,15 @@ impl<B: Bitboard> Fairy<B> {
         let own = self.by_color[us.index()];
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
-        let capture_ok = if filter.capture { enemy } else { B::EMPTY };
-        let quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
+        // The royal piece's targets, and (in check, only those that parry it) the others'.
+        let evasion = if self.checkers.is_empty() || sensitive.from == B::FULL {
+            B::FULL
+        } else {
+            !sensitive.to
+        };
+        let royal_capture_ok = if filter.capture { enemy } else { B::EMPTY };
+        let royal_quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
+        let (quiet_ok, capture_ok) = (royal_quiet_ok & evasion, royal_capture_ok & evasion);
         let mut known = KnownSafe::NONE;
         // Kinds of one uniform table: pieces that cannot expose a royal piece take their
         // targets straight from it, the table's lookups resolved once for all of them.
@@ -274,7 +281,7 @@ impl<B: Bitboard> Fairy<B> {
             };
             // Quiet promotions are tactical.
             let quiet_ok = if !filter.quiet && filter.promotions {
-                zone & !occ
+                zone & !occ & evasion
             } else {
                 quiet_ok
             };
@@ -320,7 +327,7 @@ impl<B: Bitboard> Fairy<B> {
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
                     let (quiet, capture) = t.normal.reach(rules, from, occ);
                     let without = occ & !B::square(from);
-                    let targets = (quiet & quiet_ok | capture & capture_ok) & t.region;
+                    let targets = (quiet & royal_quiet_ok | capture & royal_capture_ok) & t.region;
                     let mut legal = B::EMPTY;
                     for to in targets.squares() {
                         let there = B::square(to);
@@ -344,9 +351,10 @@ impl<B: Bitboard> Fairy<B> {
                     self.tested_moves(from, filter, sensitive, sink);
                     continue;
                 }
-                let targets = pt.quiet & !pt.double | pt.capture;
+                let targets = (pt.quiet & !pt.double | pt.capture) & evasion;
+                let double = pt.double & evasion;
                 self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
-                self.sink_targets(sink, k, pt.double, Special::DoubleStep, one_by_one, sensitive, |_| from);
+                self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
         }
         if filter.quiet {
@@ -591,12 +599,19 @@ impl<B: Bitboard> Fairy<B> {
         if royals.is_empty() {
             return Sensitive::NONE;
         }
-        if !self.checkers.is_empty() || rules.initial_captures[them.index()] {
+        if rules.initial_captures[them.index()] {
             return Sensitive::ALL;
+        }
+        let mut out = Sensitive::NONE;
+        if !self.checkers.is_empty() {
+            // Every move to a square that does not parry the check needs the test.
+            match self.evasion_targets(royals) {
+                Some(evasion) => out.to = !evasion,
+                None => return Sensitive::ALL,
+            }
         }
         let occ = self.occupied();
         let enemy = self.by_color[them.index()];
-        let mut out = Sensitive::NONE;
         for r in royals.squares() {
             // Riders that would attack the royal piece if our pieces were not there: only their
             // lines can hold a pin (most positions have none).
@@ -656,6 +671,40 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         out
+    }
+
+    /// In check, the squares a move of a piece other than the royal one must reach to parry it
+    /// (the checker's, and those between it and the royal piece along the checking line):
+    /// empty in double check. `None` where it is not that simple: other legality rules, several
+    /// royal pieces, checks by hoppers, lame leapers or initial captures, or a checker on more
+    /// than one line to the royal piece.
+    #[cold]
+    #[inline(never)]
+    fn evasion_targets(&self, royals: B) -> Option<B> {
+        let rules = self.rules;
+        let them = !self.side;
+        if !self.plain_legality() || royals.more_than_one() || !rules.plain_checks[them.index()] {
+            return None;
+        }
+        let checkers = self.checkers;
+        if checkers.more_than_one() {
+            // One move cannot take or block two checkers (one standing on the other's line
+            // would block it).
+            return Some(B::EMPTY);
+        }
+        let (r, c) = (royals.lsb(), checkers.lsb());
+        let kind = usize::from(self.board[c.index()] & 31);
+        if rules.kind(them, kind).normal.leap_capture[c.index()].has(r) {
+            // A leap cannot be blocked.
+            return Some(checkers);
+        }
+        match rules.pin_line[them.index()][r.index() * rules.squares + c.index()] {
+            NO_LINE | MANY_LINES => None,
+            i => {
+                let line = &rules.rays[rules.pin_rays[them.index()][usize::from(i)].0];
+                Some(checkers | line.full[r.index()] & !line.full[c.index()] & !B::square(c))
+            }
+        }
     }
 
     /// The legality test by playing the move on a copy: for en passant and for variants where
@@ -879,7 +928,9 @@ impl<B: Bitboard> Filter<B> {
 
 /// The moves that may expose a royal piece: those of pieces on `from` squares (shielding it from
 /// a rider, standing on a lame leaper's leg, or on a hopper's line) and those arriving on `to`
-/// squares (a hopper's line, where a new screen arms it). In check, every move.
+/// squares (a hopper's line, where a new screen arms it). In check, `to` is every square that
+/// does not parry it ([`Fairy::evasion_targets`]; no hoppers then), or where that is not simple,
+/// every move is sensitive.
 #[derive(Clone, Copy)]
 pub(super) struct Sensitive<B> {
     from: B,
