@@ -61,3 +61,29 @@ fn fairy_chess_equals_native_chess_on_random_games() {
     }
     assert!(positions > 3000, "only {positions} positions");
 }
+
+/// Positions with pins, single and double checks (by leapers and riders), checks that a pinned
+/// piece could parry, and en passant out of check: the fairy generator (which restricts pinned
+/// pieces to their line and, in check, other pieces to the evasion squares) against the native
+/// one, on the moves and perft 3.
+#[test]
+fn fairy_chess_equals_native_chess_on_pins_and_checks() {
+    let rules = Rules::<u64>::build(nue::variant::load("chess").expect("chess.toml")).expect("builds");
+    for fen in [
+        "4k3/8/8/8/8/2N5/5B2/r3K1q1 w - - 0 1",
+        "4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1",
+        "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/5n2/3B4/4K2r w - - 0 1",
+        "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+        "8/8/8/3k4/4pP2/8/8/4K2B b - f3 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "3r4/8/8/8/q2RK3/8/8/7k w - - 0 1",
+    ] {
+        let native = Chess::from_fen(&ChessVariant, fen).expect("fen");
+        let fairy = Fairy::<u64>::from_fen(&rules, fen).expect("fen");
+        assert_eq!(moves(&fairy, GenKind::All), moves(&native, GenKind::All), "{fen}");
+        assert_eq!(perft(&fairy, 3), perft(&native, 3), "{fen}");
+    }
+}

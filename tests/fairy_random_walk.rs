@@ -18,51 +18,62 @@ fn list<B: Bitboard>(board: &Fairy<B>, kind: GenKind) -> Vec<FairyMove> {
     l.to_vec()
 }
 
+/// Checks the invariants on `board` (see the module comment) and returns its legal moves.
+fn check_position<B: Bitboard>(
+    board: &Fairy<B>,
+    rules: &'static Rules<B>,
+    name: &str,
+    rng: &mut Rng,
+) -> Vec<FairyMove> {
+    let fen = board.to_fen();
+    assert_eq!(board.hash(), board.hash_from_scratch(), "{name}: {fen}");
+    let again = Fairy::<B>::from_fen(&rules, &fen).unwrap_or_else(|e| panic!("{name}: {e}: {fen}"));
+    assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
+    assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
+    let all = list(board, GenKind::All);
+    assert_eq!(list(&again, GenKind::All), all, "{name}: {fen}");
+    let mut parts = list(board, GenKind::Tactical);
+    parts.extend(list(board, GenKind::Quiet));
+    let (mut a, mut b) = (all.clone(), parts);
+    a.sort_by_key(|m| m.0);
+    b.sort_by_key(|m| m.0);
+    assert_eq!(a, b, "{name}: {fen}");
+    assert_eq!(board.count_legal(), all.len() as u64, "{name}: {fen}");
+    for &m in &all {
+        assert!(board.is_legal(m), "{name}: {fen}: {}", board.fmt_move(m));
+        let mut next = board.clone();
+        next.play(m, &mut Dirty::default());
+        // Legality from scratch: the position after the move parses, so the mover's royal
+        // pieces are not attacked (explosions aside, where kings may touch).
+        if !rules.def.blast_on_capture {
+            let after = next.to_fen();
+            assert!(
+                Fairy::<B>::from_fen(&rules, &after).is_ok(),
+                "{name}: {fen}: {} leaves {after}",
+                board.fmt_move(m)
+            );
+        }
+        assert_eq!(
+            board.gives_check(m),
+            next.in_check(),
+            "{name}: {fen}: {}",
+            board.fmt_move(m)
+        );
+        assert_eq!(board.parse_move(&board.fmt_move(m)), Ok(m), "{name}: {fen}");
+    }
+    for _ in 0..8 {
+        let bits = FairyMove::from_bits(rng.next() as u32);
+        assert_eq!(board.is_legal(bits), all.contains(&bits), "{name}: {fen}: {bits:?}");
+    }
+    all
+}
+
 fn walk<B: Bitboard>(rules: &'static Rules<B>, name: &str, rng: &mut Rng) -> usize {
     let mut checked = 0;
     for _ in 0..4 {
         let mut board = Fairy::<B>::start(&rules);
         for _ in 0..120 {
-            let fen = board.to_fen();
-            assert_eq!(board.hash(), board.hash_from_scratch(), "{name}: {fen}");
-            let again = Fairy::<B>::from_fen(&rules, &fen).unwrap_or_else(|e| panic!("{name}: {e}: {fen}"));
-            assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
-            assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
-            let all = list(&board, GenKind::All);
-            assert_eq!(list(&again, GenKind::All), all, "{name}: {fen}");
-            let mut parts = list(&board, GenKind::Tactical);
-            parts.extend(list(&board, GenKind::Quiet));
-            let (mut a, mut b) = (all.clone(), parts);
-            a.sort_by_key(|m| m.0);
-            b.sort_by_key(|m| m.0);
-            assert_eq!(a, b, "{name}: {fen}");
-            assert_eq!(board.count_legal(), all.len() as u64, "{name}: {fen}");
-            for &m in &all {
-                assert!(board.is_legal(m), "{name}: {fen}: {}", board.fmt_move(m));
-                let mut next = board.clone();
-                next.play(m, &mut Dirty::default());
-                // Legality from scratch: the position after the move parses, so the mover's
-                // royal pieces are not attacked (explosions aside, where kings may touch).
-                if !rules.def.blast_on_capture {
-                    let after = next.to_fen();
-                    assert!(
-                        Fairy::<B>::from_fen(&rules, &after).is_ok(),
-                        "{name}: {fen}: {} leaves {after}",
-                        board.fmt_move(m)
-                    );
-                }
-                assert_eq!(
-                    board.gives_check(m),
-                    next.in_check(),
-                    "{name}: {fen}: {}",
-                    board.fmt_move(m)
-                );
-                assert_eq!(board.parse_move(&board.fmt_move(m)), Ok(m), "{name}: {fen}");
-            }
-            for _ in 0..8 {
-                let bits = FairyMove::from_bits(rng.next() as u32);
-                assert_eq!(board.is_legal(bits), all.contains(&bits), "{name}: {fen}: {bits:?}");
-            }
+            let all = check_position(&board, rules, name, rng);
             checked += 1;
             if all.is_empty() {
                 break;
@@ -103,4 +114,21 @@ fn exotic_pieces_keep_the_invariants_on_random_games() {
     let mut rng = Rng(91);
     let n = walk(rules, "exotic", &mut rng);
     assert!(n > 100, "only {n} positions");
+}
+
+/// A pinned piece keeps to the line up to the pinning piece: a leaper may not jump past it.
+/// (Pins and check evasions in chess are compared with the native generator in
+/// `fairy_chess_cross`.)
+#[test]
+fn a_pinned_leaper_does_not_jump_past_the_pinning_piece() {
+    let mut rng = Rng(5);
+    let courier = Rules::<u128>::build(nue::variant::load("courier").expect("built-in")).expect("valid");
+    // The alfil on c3, pinned by the bishop on d4, could leap past it to e5.
+    let board = Fairy::<u128>::from_fen(&courier, "11k/12/12/12/3b8/2E9/12/K11 w - - 0 1").expect("fen");
+    let moves: Vec<String> = check_position(&board, courier, "courier", &mut rng)
+        .iter()
+        .map(|&m| board.fmt_move(m))
+        .collect();
+    assert!(moves.iter().all(|m| m.starts_with("a1")), "{moves:?}");
+    assert_eq!(moves.len(), 3, "{moves:?}");
 }

@@ -261,9 +261,15 @@ impl<B: Bitboard> Fairy<B> {
                     let targets = reach.at(from, occ) & (quiet_ok | capture_ok);
                     self.sink_targets(sink, k, targets, Special::Normal, sensitive.to, sensitive, |_| from);
                 }
-            }
-            for from in (pieces & !plain).squares() {
-                self.tested_moves(from, filter, sensitive, sink);
+                for from in (pieces & !plain).squares() {
+                    match self.pin_line_of(from, royals, sensitive) {
+                        Some(line) => {
+                            let targets = reach.at(from, occ) & (quiet_ok | capture_ok) & line;
+                            self.sink_targets(sink, k, targets, Special::Normal, sensitive.to, sensitive, |_| from);
+                        }
+                        None => self.tested_moves(from, filter, sensitive, sink),
+                    }
+                }
             }
         }
         let initial = self.initial_squares(us);
@@ -347,12 +353,18 @@ impl<B: Bitboard> Fairy<B> {
                     ..filter
                 };
                 let pt = self.piece_targets(k, from, piece);
+                let mut allowed = evasion;
                 if royals.has(from) || sensitive.from.has(from) || !pt.eps.is_empty() {
-                    self.tested_moves(from, filter, sensitive, sink);
-                    continue;
+                    match self.pin_line_of(from, royals, sensitive) {
+                        Some(line) if pt.eps.is_empty() && !royals.has(from) => allowed &= line,
+                        _ => {
+                            self.tested_moves(from, filter, sensitive, sink);
+                            continue;
+                        }
+                    }
                 }
-                let targets = (pt.quiet & !pt.double | pt.capture) & evasion;
-                let double = pt.double & evasion;
+                let targets = (pt.quiet & !pt.double | pt.capture) & allowed;
+                let double = pt.double & allowed;
                 self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
                 self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
@@ -364,6 +376,31 @@ impl<B: Bitboard> Fairy<B> {
                 }
             });
         }
+    }
+
+    /// For our piece on `from`, where a pin by a rider to our only royal piece is the only way
+    /// its move could expose it (no hoppers or lame leapers on the enemy's side): the line from
+    /// the royal piece through it up to the pinning piece, which its legal moves keep to (in
+    /// check, intersected with the evasions as every other piece's). `None`: test its moves
+    /// one by one.
+    fn pin_line_of(&self, from: Square, royals: B, sensitive: Sensitive<B>) -> Option<B> {
+        let rules = self.rules;
+        let them = !self.side;
+        if sensitive.from == B::FULL || royals.is_empty() || royals.more_than_one() || !rules.plain_checks[them.index()]
+        {
+            return None;
+        }
+        let r = royals.lsb();
+        let ray = match rules.pin_line[them.index()][r.index() * rules.squares + from.index()] {
+            NO_LINE | MANY_LINES => return None,
+            i => &rules.rays[rules.pin_rays[them.index()][usize::from(i)].0],
+        };
+        // Up to the pinning piece: a leaper could jump past it.
+        let beyond = ray.full[from.index()] & self.occupied();
+        if beyond.is_empty() {
+            return None;
+        }
+        Some(ray.full[r.index()] & !ray.full[ray.first(beyond).index()])
     }
 
     /// The legal moves `filter` asks for of our piece on `from`, each tested.
