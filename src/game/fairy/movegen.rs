@@ -225,11 +225,13 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The legal moves `filter` asks for, into `sink`: counted by population count or listed.
     /// The targets of a piece that cannot expose a royal piece need no test, those of leaping
-    /// kinds are found for all pieces of the kind at once ([`SetLeap`]); only royal pieces,
-    /// sensitive pieces (see [`Sensitive`]), sensitive destinations, promotions, en passant and
-    /// castling are looked at one by one. For variants whose legality has no extra rules
-    /// ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator feeding
-    /// either a list or a counter (here [`Sink`]).
+    /// kinds are found for all pieces of the kind at once ([`SetLeap`]); a piece pinned by a
+    /// rider keeps to its line ([`Fairy::pin_line_of`]), and in a simple check the other
+    /// pieces' targets are cut to the evasions ([`Fairy::evasion_targets`]); only royal
+    /// pieces, other sensitive pieces (see [`Sensitive`]), sensitive destinations, promotions,
+    /// en passant and castling are looked at one by one. For variants whose legality has no
+    /// extra rules ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator
+    /// (check masks, pin lines) feeding either a list or a counter (here [`Sink`]).
     fn plain_legal_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
         let rules = self.rules;
         let us = self.side;
