@@ -76,6 +76,12 @@ impl<B: Bitboard> Ray<B> {
         }
     }
 
+    /// The squares strictly between `from` and `to`, a square along the ray from `from`.
+    #[inline(always)]
+    pub fn between(&self, from: Square, to: Square) -> B {
+        self.full[from.index()] & !self.full[to.index()] & !B::square(to)
+    }
+
     /// The first piece along the ray from `sq` (the reversed grasshopper's attacker).
     #[inline(always)]
     pub fn first_blocker(&self, sq: Square, occ: B) -> B {
@@ -1099,6 +1105,16 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn takes_en_passant(&self, kind: usize) -> bool {
         self.ep_set >> kind & 1 != 0
+    }
+
+    /// The one ray of `color`'s riders along which a rider on `sq` reaches `royal` (see
+    /// [`Rules::pin_line`]); `None` where there is none or more than one.
+    #[inline]
+    pub fn pin_ray(&self, color: Color, royal: Square, sq: Square) -> Option<&Ray<B>> {
+        match self.pin_line[color.index()][royal.index() * self.squares + sq.index()] {
+            NO_LINE | MANY_LINES => None,
+            i => Some(&self.rays[self.pin_rays[color.index()][usize::from(i)].0]),
+        }
     }
 
     /// The kind index's tables for `color`.
