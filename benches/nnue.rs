@@ -5,11 +5,12 @@
 //! Run: `cargo bench --bench nnue`.
 
 use nue::core::Color;
+use nue::engine::select::AnyEval;
 use nue::eval::Evaluator;
 use nue::eval::hce::Hce;
-use nue::eval::select::AnyEval;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, GenKind, Position};
+use nue::game::prelude::*;
+use nue::game::{GenKind, Position};
 use nue::nnue::{Activation, FeatureLayout, Network, NnueEval};
 use std::sync::Arc;
 use std::time::Instant;
@@ -30,8 +31,8 @@ fn random_net(layout: &FeatureLayout) -> Network<256> {
 }
 
 fn main() {
-    let layout = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
-    let embedded = nue::nets::chess().map(|bytes| nue::nnue::format::read::<256>(bytes, "<embedded>", &layout));
+    let layout = FeatureLayout::of::<Chess>(&ChessVariant);
+    let embedded = nue::engine::nets::chess().map(|bytes| nue::nnue::format::read::<256>(bytes, "<embedded>", &layout));
     let net = Arc::new(match embedded {
         Some(Ok(net)) => net,
         other => {

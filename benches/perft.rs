@@ -2,9 +2,9 @@
 //! core sharing the root moves. Prints nodes, milliseconds and nodes/second per case.
 //! Run: `cargo bench --bench perft`.
 
-use nue::game::Game;
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::perft::{divide, perft};
+use nue::game::prelude::*;
 use std::time::Instant;
 
 fn report(name: &str, nodes: u64, start: Instant) {

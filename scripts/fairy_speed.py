@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Perft speed of every built-in fairy variant beside Fairy-Stockfish, in the same run.
 
-For each variant: the line of ../shared/oracles/perft/<variant>.epd and depth with the largest
+For each variant: the line of tests/data/perft/<variant>.epd and depth with the largest
 count up to --max-nodes, run by `nue perft` and by fairy-stockfish `go perft` (both
 single-threaded), checking both counts against the oracle. FSF's time is its wall time minus
 its start-up (the same commands with `go perft 1`). `chess` runs `variants/chess.toml` through
@@ -17,13 +17,13 @@ import subprocess
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.environ.get("NUE_SHARED", os.path.join(HERE, "..", "..", "shared"))
+ORACLES = os.path.join(HERE, "..", "tests", "data", "perft")
 
 
 def oracle(variant, max_nodes):
     """(fen, depth, count) with the largest count <= max_nodes."""
     best = None
-    with open(os.path.join(SHARED, "oracles", "perft", f"{variant}.epd")) as f:
+    with open(os.path.join(ORACLES, f"{variant}.epd")) as f:
         for line in f:
             if not line.strip():
                 continue

@@ -7,12 +7,11 @@
 
 pub mod bench;
 pub mod core;
+pub mod engine;
 pub mod eval;
 pub mod game;
-pub mod nets;
 pub mod nnue;
 pub mod protocol;
-pub mod registry;
 pub mod search;
 pub mod train;
 pub mod variant;

@@ -165,7 +165,7 @@ fn main() -> ExitCode {
             match args
                 .variant
                 .as_deref()
-                .map(|v| nue::registry::with_game(v, cli::LayoutCheck))
+                .map(|v| nue::engine::registry::with_game(v, cli::LayoutCheck))
             {
                 Some(Err(e)) => Err(e),
                 _ => nue::protocol::run(args.variant.as_deref()),

@@ -1,7 +1,7 @@
 //! Every kind of malformed chess FEN gets an `Err` naming the field and the problem.
 
-use nue::game::Game;
 use nue::game::chess::{Chess, ChessVariant};
+use nue::game::prelude::*;
 
 fn rejects(fen: &str, field: &str, words: &str) {
     match Chess::from_fen(&ChessVariant, fen) {

@@ -1,12 +1,12 @@
 //! Chess and Chess960 perft against the Fairy-Stockfish/python-chess oracles in
-//! `../shared/oracles/perft/`. Counts up to `QUICK_NODES` run in `cargo test`; the rest in the
+//! `tests/data/perft/`. Counts up to `QUICK_NODES` run in `cargo test`; the rest in the
 //! ignored `*_deep` tests (`cargo test --release -- --ignored`).
 
 mod common;
 
-use nue::game::Game;
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::perft::perft;
+use nue::game::prelude::*;
 
 const QUICK_NODES: u64 = 5_000_000;
 

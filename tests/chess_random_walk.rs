@@ -7,7 +7,8 @@ mod common;
 
 use common::Rng;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, GameMove, GenKind, Position};
+use nue::game::prelude::*;
+use nue::game::{GenKind, Position};
 
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -172,7 +173,7 @@ fn castling_notation_follows_the_chess960_flag() {
     board.set_chess960(false);
     assert_eq!(board.fmt_move(short), "e1g1");
     // A Chess960 setup keeps king-takes-rook notation: f1g1 would be ambiguous.
-    let mut board = <Chess as Game>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1").expect("valid");
+    let mut board = <Chess as Notation>::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1").expect("valid");
     board.set_chess960(false);
     let castle = board.parse_move("f1g1").expect("castling");
     assert_eq!(board.fmt_move(castle), "f1g1");

@@ -1,5 +1,5 @@
 //! Tactics from public test suites with known best moves, read from
-//! `../shared/reference/suites/`: "Win At Chess" (F. Reinfeld, 1958; 300 positions, EPD from
+//! `tests/data/suites/`: "Win At Chess" (F. Reinfeld, 1958; 300 positions, EPD from
 //! the public `sarona-CCCF/EPD-sets` collection) and the Bratko-Kopec test (I. Bratko and
 //! D. Kopec, 1982). Each position is searched to a fixed node count (deterministic), and the
 //! engine must find the `bm` move in at least the stated share.
@@ -7,8 +7,9 @@
 mod common;
 
 use nue::eval::hce::Hce;
+use nue::game::Position;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{GameMove, Position};
+use nue::game::prelude::*;
 use nue::search::{Limits, Search, SearchOptions, Signals, Silent};
 
 struct Case {
@@ -18,7 +19,7 @@ struct Case {
 }
 
 fn read_suite(name: &str) -> Vec<Case> {
-    let path = common::shared_dir().join("reference/suites").join(name);
+    let path = common::data_dir().join("suites").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())

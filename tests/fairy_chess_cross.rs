@@ -9,7 +9,8 @@ use common::Rng;
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::fairy::{Fairy, Rules};
 use nue::game::perft::perft;
-use nue::game::{Dirty, Game, GenKind};
+use nue::game::prelude::*;
+use nue::game::{Dirty, GenKind};
 
 fn moves<G: Game>(board: &G, kind: GenKind) -> Vec<String> {
     let mut list = G::MoveList::default();

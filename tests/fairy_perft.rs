@@ -1,5 +1,5 @@
 //! Perft of every variant in `variants/` against the Fairy-Stockfish oracles in
-//! `../shared/oracles/perft/<variant>.epd`, through the fairy interpreter (`Fairy<B>`; the
+//! `tests/data/perft/<variant>.epd`, through the fairy interpreter (`Fairy<B>`; the
 //! fairy `chess.toml` too, beside the native implementation). Counts up to `QUICK_NODES` run in
 //! `cargo test`; the rest in the ignored deep test (`cargo test --release -- --ignored`).
 

@@ -10,10 +10,11 @@ mod common;
 use common::Rng;
 use nue::core::Bitboard;
 use nue::game::fairy::{Fairy, FairyMove, Rules};
-use nue::game::{Dirty, Game, GameMove, GenKind};
+use nue::game::prelude::*;
+use nue::game::{Dirty, GenKind};
 
 fn list<B: Bitboard>(board: &Fairy<B>, kind: GenKind) -> Vec<FairyMove> {
-    let mut l = <Fairy<B> as Game>::MoveList::default();
+    let mut l = <Fairy<B> as GameRules>::MoveList::default();
     board.generate(kind, &mut l);
     l.to_vec()
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::engine::Engine;
-use nue::game::Game;
 use nue::game::fairy::{Fairy, Rules};
+use nue::game::prelude::*;
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(20);

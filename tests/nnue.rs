@@ -7,20 +7,22 @@ mod common;
 
 use common::Rng;
 use nue::core::{Color, Square};
+use nue::engine::select::AnyEval;
 use nue::eval::Evaluator;
-use nue::eval::select::AnyEval;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, Piece, Position};
+use nue::game::prelude::*;
+use nue::game::{LayoutSpec, OpponentView};
+use nue::game::{Piece, Position};
 use nue::nnue::NnueEval;
 use nue::nnue::format::{self, NetError};
-use nue::nnue::layout::{FeatureLayout, Frame, LayoutSpec, OpponentView};
+use nue::nnue::layout::{FeatureLayout, Frame};
 use nue::nnue::network::{Activation, Network};
 use std::sync::Arc;
 
 /// Chess with four king buckets (the default is one; four exercise bucket changes and the
 /// refresh table).
 fn chess_layout() -> FeatureLayout {
-    let spec = Chess::start(&ChessVariant).layout_spec();
+    let spec = Chess::layout_spec(&ChessVariant);
     FeatureLayout::derive(&LayoutSpec {
         king_buckets: 4,
         ..spec
@@ -56,7 +58,7 @@ fn random_net<const H: usize>(layout: &FeatureLayout, seed: u64, activation: Act
 #[test]
 fn chess_layout_counts_and_indices() {
     // The default: one bucket (measured best at our data sizes; see nnue::layout), mirrored.
-    let default = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
+    let default = FeatureLayout::of::<Chess>(&ChessVariant);
     assert_eq!((default.buckets, default.inputs, default.spec.mirror), (1, 768, true));
     assert_eq!(default.frame(Color::White, Some(Square(60))).bucket, 0);
     assert_eq!(

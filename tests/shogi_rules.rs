@@ -9,8 +9,9 @@ use common::Rng;
 use nue::core::Outcome;
 use nue::eval::hce;
 use nue::game::perft::perft;
+use nue::game::prelude::*;
 use nue::game::shogi::{Shogi, ShogiVariant};
-use nue::game::{Dirty, Game, GenKind, Position};
+use nue::game::{Dirty, GenKind, Position};
 
 fn board(sfen: &str) -> Shogi {
     Shogi::from_fen(&ShogiVariant, sfen).unwrap_or_else(|e| panic!("{e}: {sfen}"))

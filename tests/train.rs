@@ -8,14 +8,15 @@ mod common;
 use common::Rng;
 use nue::core::Color;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, GenKind, Position};
+use nue::game::prelude::*;
+use nue::game::{GenKind, Position};
 use nue::nnue::accumulator::active_features;
 use nue::nnue::{Activation, FeatureLayout};
 use nue::train::data::{self, Codec, Sample};
 use nue::train::trainer::{self, Model, TrainConfig};
 
 fn layout() -> FeatureLayout {
-    FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec())
+    FeatureLayout::of::<Chess>(&ChessVariant)
 }
 
 /// Positions from random games (with captures, promotions, castling).
@@ -127,7 +128,7 @@ fn tiny_net_learns_and_quantises_within_bound() {
 
 #[test]
 fn datagen_writes_appends_and_refuses_foreign_files() {
-    use nue::eval::select::AnyEval;
+    use nue::engine::select::AnyEval;
     use nue::train::datagen::{DatagenConfig, run};
     use std::sync::atomic::AtomicBool;
     let dir = std::env::temp_dir().join(format!("nue-datagen-{}", std::process::id()));
@@ -176,7 +177,7 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     assert_eq!(std::fs::read(&foreign).expect("read"), text);
     // The same data reads for a net with other king buckets (data depends on the board
     // format only), and not for another variant.
-    let mut spec = Chess::start(&ChessVariant).layout_spec();
+    let mut spec = Chess::layout_spec(&ChessVariant);
     spec.king_buckets = 4;
     let four_buckets = FeatureLayout::derive(&spec);
     assert_ne!(four_buckets.hash, layout().hash);

@@ -5,8 +5,9 @@
 mod common;
 
 use common::engine::{Engine, no_errors};
+use nue::game::Position;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::{Game, Position};
+use nue::game::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Checks `bestmove` is legal in `pos` (and `ponder` legal after it); returns the move.
@@ -207,7 +208,7 @@ fn eval_file_option() {
     use nue::nnue::{Activation, FeatureLayout, Network, format};
     let dir = std::env::temp_dir().join(format!("nue-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let layout = FeatureLayout::derive(&Chess::start(&ChessVariant).layout_spec());
+    let layout = FeatureLayout::of::<Chess>(&ChessVariant);
     let mut net = Network::<64>::zeroed(layout, Activation::SCReLU, 1);
     net.description = "zero net".into();
     let good = dir.join("good.nnue");

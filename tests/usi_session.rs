@@ -7,8 +7,9 @@
 mod common;
 
 use common::engine::{Engine, no_errors};
+use nue::game::Position;
+use nue::game::prelude::*;
 use nue::game::shogi::{Shogi, ShogiVariant};
-use nue::game::{Game, Position};
 use std::time::Duration;
 
 fn legal(line: &str, pos: &Position<Shogi>) {

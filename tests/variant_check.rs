@@ -15,7 +15,7 @@ fn data(name: &str) -> String {
 /// Checks `file` and expects one problem at `line:col` whose message contains `needle`.
 fn expect_problem(file: &str, line: usize, col: usize, needle: &str) {
     let path = data(file);
-    let err = match nue::registry::check(&path) {
+    let err = match nue::engine::registry::check(&path) {
         Ok(_) => panic!("{file}: accepted"),
         Err(e) => e,
     };
@@ -71,7 +71,7 @@ fn promotion_to_a_missing_piece() {
 #[test]
 fn inheritance_loop() {
     // The loop closes at loop_b's `inherits`, which points back to loop_a.
-    let err = nue::registry::check(&data("loop_a.toml")).expect_err("a loop");
+    let err = nue::engine::registry::check(&data("loop_a.toml")).expect_err("a loop");
     assert!(
         err.contains(&format!("{}:1:12: inherits: inheritance loop", data("loop_b.toml"))),
         "{err}"
@@ -90,7 +90,7 @@ fn board_over_the_size_limit() {
 
 #[test]
 fn a_good_file_loads_and_plays() {
-    let def = nue::registry::check(&data("good.toml")).expect("valid");
+    let def = nue::engine::registry::check(&data("good.toml")).expect("valid");
     assert_eq!(def.name, "testrider");
     assert_eq!(def.files, 8);
 }
@@ -119,7 +119,7 @@ fn garbage_never_panics() {
         let path = dir.join(format!("g{i}.toml"));
         std::fs::write(&path, text).expect("write");
         assert!(
-            nue::registry::check(&path.display().to_string()).is_err(),
+            nue::engine::registry::check(&path.display().to_string()).is_err(),
             "sample {i} accepted: {text:?}"
         );
     }
@@ -149,14 +149,14 @@ fn nue_check_prints_every_problem_and_exits_1() {
 
 #[test]
 fn mobility_regions_restrict_moves_and_attacks() {
-    use nue::game::Game;
     use nue::game::fairy::{Fairy, Rules};
-    let def = nue::registry::check(&data("palace.toml")).expect("valid");
+    use nue::game::prelude::*;
+    let def = nue::engine::registry::check(&data("palace.toml")).expect("valid");
     let rules = Rules::<u64>::build(def).expect("builds");
     // White king on f3 (palace corner), black king on e6: the white king may not step to rank 4
     // or to the g-file.
     let board = Fairy::<u64>::from_fen(&rules, "8/8/4k3/8/8/5K2/8/8 w - - 0 1").expect("fen");
-    let mut list = <Fairy<u64> as Game>::MoveList::default();
+    let mut list = <Fairy<u64> as GameRules>::MoveList::default();
     board.generate(nue::game::GenKind::All, &mut list);
     let mut moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
     moves.sort();
@@ -164,7 +164,7 @@ fn mobility_regions_restrict_moves_and_attacks() {
     // Captures are moves too: the rook on e4 stands outside the white palace, so the king may
     // not take it, and the rook's e-file keeps it off e2 and e3.
     let board = Fairy::<u64>::from_fen(&rules, "4k3/8/8/8/4r3/5K2/8/8 w - - 0 1").expect("fen");
-    let mut list = <Fairy<u64> as Game>::MoveList::default();
+    let mut list = <Fairy<u64> as GameRules>::MoveList::default();
     board.generate(nue::game::GenKind::All, &mut list);
     let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
     assert_eq!(moves, ["f3f2"]);
@@ -175,13 +175,13 @@ fn mobility_regions_restrict_moves_and_attacks() {
 
 #[test]
 fn promotion_choices_per_side() {
-    use nue::game::Game;
     use nue::game::fairy::{Fairy, Rules};
+    use nue::game::prelude::*;
     // Chigorin (as pyffish has it): White promotes to c r n, Black to q r b.
-    let rules = Rules::<u64>::build(nue::registry::check("chigorin").expect("built in")).expect("builds");
+    let rules = Rules::<u64>::build(nue::engine::registry::check("chigorin").expect("built in")).expect("builds");
     let promotions = |fen: &str| {
         let board = Fairy::<u64>::from_fen(&rules, fen).expect("fen");
-        let mut list = <Fairy<u64> as Game>::MoveList::default();
+        let mut list = <Fairy<u64> as GameRules>::MoveList::default();
         board.generate(nue::game::GenKind::All, &mut list);
         let mut v: Vec<String> = list
             .iter()

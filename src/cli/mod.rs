@@ -1,10 +1,10 @@
 //! Subcommand implementations. Each is a [`ForGame`] action, run for the game the `--variant`
 //! name selects; each prints its report and returns a message for the user on bad input.
 
-use nue::eval::select::{self, AnyEval};
+use nue::engine::registry::{ForGame, with_game};
+use nue::engine::select::{self, AnyEval};
 use nue::game::{Game, GameMove, Position, perft};
 use nue::nnue::FeatureLayout;
-use nue::registry::{ForGame, with_game};
 use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
 use nue::train::{data, datagen, trainer};
 use std::path::{Path, PathBuf};
@@ -20,17 +20,13 @@ fn board_from<G: Game>(variant: &G::Variant, fen: Option<&str>) -> Result<G, Str
     }
 }
 
-fn layout_of<G: Game>(variant: &G::Variant) -> FeatureLayout {
-    FeatureLayout::derive(&G::start(variant).layout_spec())
-}
-
 /// The evaluator for an `EvalFile`-style setting (`""` automatic, `none`, or a path).
 fn eval_for<G: Game>(
     variant: &G::Variant,
     eval_file: &str,
     embedded: Option<&'static [u8]>,
 ) -> Result<AnyEval<G>, String> {
-    let (eval, line) = select::choose::<G>(eval_file, embedded, &layout_of::<G>(variant)).map_err(|e| e.to_string())?;
+    let (eval, line) = select::choose::<G>(variant, eval_file, embedded).map_err(|e| e.to_string())?;
     eprintln!("{line}");
     Ok(eval)
 }
@@ -155,7 +151,7 @@ impl ForGame for DataStats<'_> {
     type Output = Result<(), String>;
     fn run<G: Game>(self, variant: &G::Variant, name: &str, _: Option<&'static [u8]>) -> Self::Output {
         let file = self.file;
-        let codec = data::Codec::new(&layout_of::<G>(variant));
+        let codec = data::Codec::new(&FeatureLayout::of::<G>(variant));
         let records = data::read_records(file, &codec)?;
         let mut sample = data::Sample::default();
         let mut results = [0u64; 3];
@@ -222,7 +218,7 @@ impl ForGame for Train<'_> {
         if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
             return Err("--lambda must be in [0, 1] and --validation in [0, 0.5)".into());
         }
-        let layout = layout_of::<G>(variant);
+        let layout = FeatureLayout::of::<G>(variant);
         match self.hidden {
             64 => train_width::<64>(&layout, self.data, self.out, cfg),
             128 => train_width::<128>(&layout, self.data, self.out, cfg),
@@ -320,7 +316,7 @@ struct LayoutHash;
 impl ForGame for LayoutHash {
     type Output = u64;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> u64 {
-        layout_of::<G>(variant).hash
+        FeatureLayout::of::<G>(variant).hash
     }
 }
 
@@ -329,7 +325,7 @@ pub fn netinfo(file: &Path) -> Result<(), String> {
     let source = file.display().to_string();
     let bytes = std::fs::read(file).map_err(|e| format!("net {source}: cannot read: {e}"))?;
     let h = nue::nnue::format::read_header(&bytes, &source).map_err(|e| e.to_string())?;
-    let matches: Vec<String> = nue::registry::variant_names()
+    let matches: Vec<String> = nue::engine::registry::variant_names()
         .into_iter()
         .filter(|name| with_game(name, LayoutHash).is_ok_and(|hash| hash == h.layout_hash))
         .collect();
@@ -361,8 +357,8 @@ pub fn run<A: ForGame<Output = Result<(), String>>>(variant: &str, action: A) ->
 
 /// `nue variants`: every known variant with its board and pieces.
 pub fn variants() {
-    for name in nue::registry::variant_names() {
-        match nue::registry::check(&name) {
+    for name in nue::engine::registry::variant_names() {
+        match nue::engine::registry::check(&name) {
             Ok(def) => {
                 let letters: String = def.pieces.iter().map(|p| p.letter).collect();
                 println!("{name}\t{}x{}\t{letters}", def.files, def.ranks);
@@ -377,7 +373,7 @@ pub fn variants() {
 pub fn check(files: &[String]) -> Result<(), String> {
     let mut bad = 0;
     for file in files {
-        match nue::registry::check(file) {
+        match nue::engine::registry::check(file) {
             Ok(def) => println!(
                 "{file}: ok ({}, {}x{}, {} piece kinds)",
                 def.name,

@@ -1,8 +1,9 @@
 //! Hand-crafted evaluation: material plus tapered piece-square tables, both supplied by the game
-//! ([`crate::eval::EvalTerms`]), plus hand pieces, the game's own extra terms
+//! ([`crate::game::EvalTerms`]), plus hand pieces, the game's own extra terms
 //! ([`crate::game::Game::eval_extra`]) and a tempo bonus. Generic over every game.
 
-use super::{Evaluator, Tapered};
+use super::Evaluator;
+use crate::game::Tapered;
 use crate::game::{Game, Position};
 
 /// The hand-crafted evaluator. Stateless: each call sums the game's terms from scratch.

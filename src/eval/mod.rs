@@ -2,10 +2,6 @@
 //! ([`hce::Hce`]) that is the fallback when no net matches and the teacher of the first nets.
 
 pub mod hce;
-pub mod select;
-mod terms;
-
-pub use terms::{EvalTerms, Tapered};
 
 use crate::game::{Game, Position};
 

@@ -2,24 +2,34 @@
 //! [`Position`] (the undo stack, key history and repetition rules shared by all of them), and
 //! perft.
 //!
-//! The search, the evaluators and the protocols only ever see a `G: Game`; nothing outside a
-//! game's own module names a game.
+//! The search, the evaluators and the protocols only ever see a `G: Game` (or one of its three
+//! parts, [`GameRules`], [`Notation`], [`EvalKnowledge`]); nothing outside a game's own module
+//! names a game.
 
 pub mod chess;
 mod dirty;
 pub mod fairy;
+mod layout_spec;
 mod movelist;
 pub mod perft;
 mod position;
 pub mod see;
 pub mod shogi;
+mod terms;
 
 pub use dirty::{Dirty, HandChange, PieceOn};
+pub use layout_spec::{LayoutSpec, OpponentView};
 pub use movelist::MoveList;
 pub use position::{Position, RepetitionRules};
+pub use terms::{EvalTerms, Tapered};
+
+/// The game traits in one import, for code that works with concrete games (tests, tools):
+/// `use nue::game::prelude::*;`.
+pub mod prelude {
+    pub use super::{EvalKnowledge, Game, GameMove, GameRules, Notation};
+}
 
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
-use crate::eval::EvalTerms;
 use std::fmt::Debug;
 
 /// Which moves [`Game::generate`] produces. `Tactical` and `Quiet` partition `All`.
@@ -94,34 +104,35 @@ pub trait GameMove: Copy + Eq + Default + Debug + Send + Sync + 'static {
     }
 }
 
-/// A game's rules and board state. Implementations are small `Clone` values: [`Position`] keeps
-/// one copy per ply (copy-make), so `play` never needs an undo.
-pub trait Game: Clone + Send + Sync + 'static {
+/// A game's rules and board state: what the search, perft and the NNUE accumulators need to
+/// walk the game tree. Implementations are small `Clone` values: [`Position`] keeps one copy per
+/// ply (copy-make), so `play` never needs an undo.
+///
+/// A game implements three traits, each for one kind of user: [`GameRules`] (rules and move
+/// generation: search, perft, accumulators), [`Notation`] (FEN and move text: protocols, tests)
+/// and [`EvalKnowledge`] (what the evaluators and search heuristics know about the game).
+/// [`Game`] is all three, the bound for code that needs the whole game.
+pub trait GameRules: Clone + Send + Sync + 'static {
     /// What selects the rules: `()`-like for chess and shogi, the compiled rules for a fairy
     /// variant.
     type Variant: Clone + Send + Sync + 'static;
+    /// A move of the game, packed into 32 bits ([`GameMove`]).
     type Move: GameMove;
     /// A list able to hold every legal move of any position of the game.
     type MoveList: MoveList<Self::Move>;
 
     /// The start position of `variant`.
     fn start(variant: &Self::Variant) -> Self;
-    /// Parses a position in the game's FEN dialect (SFEN for shogi).
-    ///
-    /// # Errors
-    /// [`PositionError`] naming the field and what is wrong with it; the position must be
-    /// reachable in principle (right number of royal pieces, the side not to move not in check).
-    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError>;
-    /// The position in the game's FEN dialect; `from_fen(to_fen())` gives the same position.
-    fn to_fen(&self) -> String;
-
+    /// Board shape, piece kinds and hand kinds: the sizes of tables kept per game.
     fn dims(&self) -> Dims;
+    /// The color to move.
     fn side_to_move(&self) -> Color;
     /// Zobrist key of everything that defines the position for repetition: board, side to move,
     /// castling and en-passant rights, hands, check counters. Maintained incrementally.
     fn hash(&self) -> u64;
-    /// The key computed from scratch; equals [`Game::hash`] (tests check it).
+    /// The key computed from scratch; equals [`GameRules::hash`] (tests check it).
     fn hash_from_scratch(&self) -> u64;
+    /// Whether the side to move is in check (a royal piece attacked).
     fn in_check(&self) -> bool;
 
     /// Appends the legal moves of `kind` to `out`. Always fully legal: the search never tests
@@ -165,14 +176,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Parses a move in the protocol's notation and checks that it is legal here.
-    ///
-    /// # Errors
-    /// [`MoveError`] when the text is malformed or names no legal move.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
-    /// The move in the protocol's notation (UCI for chess, USI for shogi).
-    fn fmt_move(&self, mv: Self::Move) -> String;
-
     /// The piece on `sq`, if any.
     fn piece_on(&self, sq: Square) -> Option<Piece>;
     /// The piece that moves (for a drop: the dropped piece).
@@ -188,10 +191,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn gives_check(&self, mv: Self::Move) -> bool;
     /// Whether `mv` promotes the moving piece.
     fn is_promotion(&self, mv: Self::Move) -> bool;
-    /// Static exchange evaluation: whether the material balance of the capture sequence `mv`
-    /// starts on its target square is at least `threshold` centipawns for the side to move
-    /// (chessprogramming wiki, "Static Exchange Evaluation").
-    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
 
     /// Calls `f` for every piece on the board.
     fn for_each_piece(&self, f: impl FnMut(Piece, Square));
@@ -203,21 +202,56 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// The square of `color`'s royal piece, when the game has a unique one.
     fn royal_square(&self, color: Color) -> Option<Square>;
-    /// The rules as the NNUE's feature layout needs them.
-    fn layout_spec(&self) -> crate::nnue::LayoutSpec;
     /// How many pieces of hand kind `kind` `color` holds (0 in games without hands).
     fn hand_count(&self, color: Color, kind: u8) -> u8;
+}
+
+/// A game's text forms: positions in its FEN dialect (SFEN for shogi) and moves in its
+/// protocol notation.
+pub trait Notation: GameRules {
+    /// Parses a position in the game's FEN dialect (SFEN for shogi).
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field and what is wrong with it; the position must be
+    /// reachable in principle (right number of royal pieces, the side not to move not in check).
+    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError>;
+    /// The position in the game's FEN dialect; `from_fen(to_fen())` gives the same position.
+    fn to_fen(&self) -> String;
+    /// Parses a move in the protocol's notation and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the text is malformed or names no legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// The move in the protocol's notation (UCI for chess, USI for shogi).
+    fn fmt_move(&self, mv: Self::Move) -> String;
+    /// Switches castling notation to king-takes-rook (the UCI_Chess960 option). Games without
+    /// castling ignore it.
+    fn set_chess960(&mut self, _on: bool) {}
+}
+
+/// What the evaluators and the search's heuristics know about a game: evaluation terms, the
+/// facts a network layout is derived from, exchange values, when a null move is sound.
+pub trait EvalKnowledge: GameRules {
+    /// The rules as the NNUE's feature layout needs them, from the variant alone.
+    fn layout_spec(variant: &Self::Variant) -> LayoutSpec;
     /// Piece values, piece-square tables and phase weights for the hand-crafted evaluation.
     fn eval_terms(&self) -> &EvalTerms;
     /// Game-specific evaluation knowledge beyond piece-square tables (chess: mobility, pawn
     /// structure, king safety), in centipawns for White (the first player). None by default.
-    fn eval_extra(&self) -> crate::eval::Tapered {
-        crate::eval::Tapered::default()
+    fn eval_extra(&self) -> Tapered {
+        Tapered::default()
     }
-    /// Switches castling notation to king-takes-rook (the UCI_Chess960 option). Games without
-    /// castling ignore it.
-    fn set_chess960(&mut self, _on: bool) {}
+    /// Static exchange evaluation: whether the material balance of the capture sequence `mv`
+    /// starts on its target square is at least `threshold` centipawns for the side to move
+    /// (chessprogramming wiki, "Static Exchange Evaluation").
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
     /// Whether a null move is a sound test here: the side to move is unlikely to be in
     /// zugzwang (chess: it has a piece other than pawns and king).
     fn null_move_ok(&self) -> bool;
 }
+
+/// A whole game: its rules, notation and evaluation knowledge. Every game gets it from the
+/// three parts; code that needs all of a game bounds on it.
+pub trait Game: GameRules + Notation + EvalKnowledge {}
+
+impl<G: GameRules + Notation + EvalKnowledge> Game for G {}

@@ -1,12 +1,12 @@
 //! Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard test
 //! of move generation (chessprogramming wiki, "Perft"). It works on boards directly (copy-make
-//! on the stack, no history), and bulk-counts the last ply with [`Game::count_legal`].
+//! on the stack, no history), and bulk-counts the last ply with [`GameRules::count_legal`].
 
-use super::{Dirty, Game, GenKind};
+use super::{Dirty, GameRules, GenKind, Notation};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Leaf count of the legal-move tree of depth `depth` below `board`.
-pub fn perft<G: Game>(board: &G, depth: u32) -> u64 {
+pub fn perft<G: GameRules>(board: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal(),
@@ -29,7 +29,7 @@ pub fn perft<G: Game>(board: &G, depth: u32) -> u64 {
 /// Perft split by root move ("divide"): each legal move in the protocol's notation with the leaf
 /// count of its subtree, in generation order. Root moves are shared among `threads` threads,
 /// each taking the next unclaimed move.
-pub fn divide<G: Game>(board: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
     let mut list = G::MoveList::default();
     board.generate(GenKind::All, &mut list);
     let moves: &[G::Move] = &list;
@@ -58,7 +58,7 @@ pub fn divide<G: Game>(board: &G, depth: u32, threads: usize) -> Vec<(String, u6
 /// The divide report both `nue perft` and `go perft` print: one `move: count` line per root move,
 /// a blank line, then `Nodes searched`, `Time (ms)` and `Nodes/second`. Depth 0 counts the
 /// position itself and lists no moves.
-pub fn report<G: Game>(board: &G, depth: u32, threads: usize) -> String {
+pub fn report<G: Notation>(board: &G, depth: u32, threads: usize) -> String {
     let start = std::time::Instant::now();
     let lines = divide(board, depth.max(1), threads);
     let nodes: u64 = if depth == 0 {

@@ -2,7 +2,7 @@
 //! game: the copy-make undo stack, the zobrist key history, the per-ply [`Dirty`] records for the
 //! NNUE, repetition (n-fold, perpetual check) and n-move detection.
 
-use super::{Dirty, Game};
+use super::{Dirty, GameRules, Notation};
 use crate::core::{MoveError, Outcome, PositionError};
 
 /// How repeated positions end a game (DESIGN.md §3). Chess: the third occurrence is a draw.
@@ -21,7 +21,7 @@ pub struct RepetitionRules {
 /// [`Position::set_root`] marks where a search starts, so repetitions inside the search tree can be
 /// scored on their first recurrence, as Stockfish does.
 #[derive(Clone)]
-pub struct Position<G: Game> {
+pub struct Position<G: GameRules> {
     states: Vec<G>,
     keys: Vec<u64>,
     checked: Vec<bool>,
@@ -31,7 +31,7 @@ pub struct Position<G: Game> {
     max_game_ply: u32,
 }
 
-impl<G: Game> Position<G> {
+impl<G: GameRules> Position<G> {
     /// A position with no history.
     pub fn new(state: G) -> Position<G> {
         let mut states = Vec::with_capacity(512);
@@ -70,14 +70,6 @@ impl<G: Game> Position<G> {
         Position::new(G::start(variant))
     }
 
-    /// Parses a FEN in the game's dialect.
-    ///
-    /// # Errors
-    /// The game's [`PositionError`].
-    pub fn from_fen(variant: &G::Variant, fen: &str) -> Result<Position<G>, PositionError> {
-        G::from_fen(variant, fen).map(Position::new)
-    }
-
     /// The current state.
     #[inline(always)]
     pub fn board(&self) -> &G {
@@ -92,16 +84,6 @@ impl<G: Game> Position<G> {
         let mut dirty = Dirty::default();
         next.play(mv, &mut dirty);
         self.push(next, dirty);
-    }
-
-    /// Parses `text` and plays it.
-    ///
-    /// # Errors
-    /// [`MoveError`] when the move is malformed or illegal; the position is unchanged.
-    pub fn play_str(&mut self, text: &str) -> Result<G::Move, MoveError> {
-        let mv = self.board().parse_move(text)?;
-        self.play(mv);
-        Ok(mv)
     }
 
     /// Passes the turn (null move). Returns `false`, changing nothing, where the game forbids it.
@@ -230,5 +212,25 @@ impl<G: Game> Position<G> {
             return Some(Outcome::Draw);
         }
         self.repetition_by_rule()
+    }
+}
+
+impl<G: Notation> Position<G> {
+    /// Parses a FEN in the game's dialect.
+    ///
+    /// # Errors
+    /// The game's [`PositionError`].
+    pub fn from_fen(variant: &G::Variant, fen: &str) -> Result<Position<G>, PositionError> {
+        G::from_fen(variant, fen).map(Position::new)
+    }
+
+    /// Parses `text` and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is malformed or illegal; the position is unchanged.
+    pub fn play_str(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        let mv = self.board().parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
     }
 }

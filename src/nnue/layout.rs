@@ -1,5 +1,5 @@
 //! [`FeatureLayout`]: the network's input features, derived from a game's rules
-//! ([`LayoutSpec`]) and shared by inference and training, so a net and the engine can never
+//! ([`LayoutSpec`], which the game answers) and shared by inference and training, so a net and the engine can never
 //! disagree about an index.
 //!
 //! Inputs are "HalfKA"-style (Stockfish's HalfKAv2, Fairy-Stockfish's HalfKAv2Variants): for
@@ -17,40 +17,7 @@
 //! get one bucket and no mirroring.
 
 use crate::core::{Color, Square};
-use crate::game::Piece;
-
-/// How the second player's view of the board is made from the first player's.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum OpponentView {
-    /// Rank `r` becomes `ranks - 1 - r` (chess, xiangqi).
-    FlipRanks,
-    /// Square `s` becomes `squares - 1 - s` (shogi).
-    Rotate180,
-}
-
-/// What a game tells the NNUE about its rules.
-#[derive(Clone, PartialEq, Eq, Debug, Hash)]
-pub struct LayoutSpec {
-    /// Variant name; part of the layout hash.
-    pub variant: String,
-    pub files: u8,
-    pub ranks: u8,
-    /// Piece kinds per color (the game's numbering).
-    pub piece_kinds: u8,
-    /// The kind of the unique royal piece (the king), if there is one.
-    pub royal: Option<u8>,
-    /// Squares (first player's view) the royal piece may stand on; empty means every square.
-    pub royal_region: Vec<Square>,
-    /// Most pieces of each hand kind one side can hold (empty for games without drops).
-    pub hand_max: Vec<u8>,
-    pub view: OpponentView,
-    /// Whether the rules are left-right symmetric (mirroring by king file is allowed).
-    pub mirror: bool,
-    /// Requested king buckets (0 = [`DEFAULT_KING_BUCKETS`]).
-    pub king_buckets: u8,
-    /// Most pieces on the board at once (sizes the output buckets).
-    pub max_pieces: u16,
-}
+use crate::game::{EvalKnowledge, LayoutSpec, OpponentView, Piece};
 
 /// The king-bucket count used when a variant does not ask for one (`king_buckets` in a variant
 /// file). Measured on chess (H = 256, the same 3.43 M self-play positions, 12 epochs, 100 games
@@ -88,6 +55,11 @@ pub struct Frame {
 }
 
 impl FeatureLayout {
+    /// The layout of game `G` in `variant` (what [`EvalKnowledge::layout_spec`] says of it).
+    pub fn of<G: EvalKnowledge>(variant: &G::Variant) -> FeatureLayout {
+        FeatureLayout::derive(&G::layout_spec(variant))
+    }
+
     /// Derives the layout of a game.
     pub fn derive(spec: &LayoutSpec) -> FeatureLayout {
         let files = spec.files as usize;

@@ -12,5 +12,5 @@ pub mod network;
 pub mod simd;
 
 pub use accumulator::NnueEval;
-pub use layout::{FeatureLayout, Frame, LayoutSpec, OpponentView};
+pub use layout::{FeatureLayout, Frame};
 pub use network::{Activation, Network, Row};

@@ -72,7 +72,7 @@ struct MakeSession {
     options: EngineOptions,
 }
 
-impl crate::registry::ForGame for MakeSession {
+impl crate::engine::registry::ForGame for MakeSession {
     type Output = Box<dyn Session>;
     fn run<G: crate::game::Game>(
         self,
@@ -121,7 +121,8 @@ pub fn run(variant: Option<&str>) -> Result<(), String> {
         Flavor::Uci
     };
     let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
-    let make = |name: &str, options: EngineOptions| crate::registry::with_game(name, MakeSession { flavor, options });
+    let make =
+        |name: &str, options: EngineOptions| crate::engine::registry::with_game(name, MakeSession { flavor, options });
     let mut session = make(name, EngineOptions::default())?;
     for line in std::iter::once(first).chain(lines.map_while(Result::ok)) {
         match flavor.parse(&line) {

@@ -4,9 +4,8 @@
 //! thread, and speaks UCI or USI ([`Flavor`]) in its answers.
 
 use super::{Command, Flavor, Start, uci};
-use crate::eval::select::{self, AnyEval};
+use crate::engine::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
-use crate::nnue::FeatureLayout;
 use crate::search::{Info, Limits, MATE_BOUND, Reporter, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,8 +114,7 @@ impl<G: Game> GameSession<G> {
     }
 
     fn load_eval(&mut self, eval_file: &str) -> Result<(), String> {
-        let layout = FeatureLayout::derive(&self.pos.board().layout_spec());
-        let (eval, line) = select::choose::<G>(eval_file, self.embedded, &layout).map_err(|e| e.to_string())?;
+        let (eval, line) = select::choose::<G>(&self.variant, eval_file, self.embedded).map_err(|e| e.to_string())?;
         println!("info string {line}");
         self.eval = Some(eval);
         Ok(())
@@ -131,7 +129,7 @@ impl<G: Game> GameSession<G> {
     fn hello(&self) {
         println!("id name nue {}", env!("CARGO_PKG_VERSION"));
         println!("id author the nue developers");
-        let variants = crate::registry::variant_names()
+        let variants = crate::engine::registry::variant_names()
             .iter()
             .map(|v| format!(" var {v}"))
             .collect::<String>();
@@ -205,7 +203,7 @@ impl<G: Game> GameSession<G> {
             "variantpath" => {
                 let path = value.unwrap_or_default();
                 if !path.is_empty() && path != "<empty>" {
-                    let names = crate::registry::add_variant_path(path)?;
+                    let names = crate::engine::registry::add_variant_path(path)?;
                     println!("info string variants loaded: {}", names.join(" "));
                 }
             }

@@ -6,7 +6,7 @@
 
 use super::data::{Codec, open_append};
 use crate::core::{Color, Outcome};
-use crate::eval::select::AnyEval;
+use crate::engine::select::AnyEval;
 use crate::game::{Game, GameMove, GenKind, MoveList, Position};
 use crate::nnue::FeatureLayout;
 use crate::search::{Limits, MATE_BOUND, Search, SearchOptions, Signals, Silent};
@@ -72,7 +72,7 @@ pub fn run<G: Game>(
     out: &Path,
     stop: &AtomicBool,
 ) -> Result<DatagenReport, String> {
-    let layout = FeatureLayout::derive(&G::start(variant).layout_spec());
+    let layout = FeatureLayout::of::<G>(variant);
     let codec = Codec::new(&layout);
     let file = open_append(out, &codec)?;
     let shared = Shared {

@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: running the binary, locating the reference oracles
-//! and parsing perft suites.
+//! Helpers shared by the integration tests: running the binary, locating the test data (perft
+//! oracles and position suites, copied into `tests/data/` so a fresh clone tests itself) and
+//! parsing perft suites.
 #![allow(dead_code)]
 
 pub mod engine;
@@ -19,17 +20,9 @@ pub fn run_nue(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// The shared folder beside the checkout (`$NUE_SHARED` overrides).
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("NUE_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    }
-}
-
-/// The perft oracle folder.
-pub fn oracles_dir() -> PathBuf {
-    shared_dir().join("oracles")
+/// The test data folder, `tests/data/` (perft oracles under `perft/`, suites under `suites/`).
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 /// One line of a perft suite: a FEN and (depth, nodes) pairs.
@@ -40,7 +33,7 @@ pub struct PerftLine {
 
 /// Reads `perft/<name>`; panics with the path if it is missing, so a missing oracle fails loudly.
 pub fn perft_suite(name: &str) -> Vec<PerftLine> {
-    let path = oracles_dir().join("perft").join(name);
+    let path = data_dir().join("perft").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read oracle {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())

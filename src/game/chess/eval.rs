@@ -6,7 +6,7 @@
 use super::attacks::{FILE_A, KING, KNIGHT, PAWN, sliders};
 use super::{B, Chess, K, N, P, Q, R};
 use crate::core::Color;
-use crate::eval::Tapered;
+use crate::game::Tapered;
 
 const PASSED_MG: [i32; 8] = [0, 5, 8, 14, 28, 48, 80, 0];
 const PASSED_EG: [i32; 8] = [0, 10, 15, 28, 50, 85, 140, 0];

@@ -43,7 +43,7 @@ impl Chess {
             pos.halfmove = parse_number(fields[4], "halfmove clock", 0)?;
             pos.fullmove = parse_number(fields[5], "fullmove number", 1)?;
         }
-        pos.hash = crate::game::Game::hash_from_scratch(&pos);
+        pos.hash = crate::game::GameRules::hash_from_scratch(&pos);
         pos.checkers = pos.compute_checkers();
         let them = !pos.side;
         if pos.attacked(pos.king_square(them), pos.side, pos.occupied()) {

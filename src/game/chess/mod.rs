@@ -290,9 +290,11 @@ impl Chess {
     }
 }
 
-impl crate::game::Game for Chess {
+impl crate::game::GameRules for Chess {
     type Variant = ChessVariant;
+
     type Move = Move;
+
     type MoveList = ArrayVec<Move, 256>;
 
     fn start(_: &ChessVariant) -> Chess {
@@ -300,14 +302,6 @@ impl crate::game::Game for Chess {
             Ok(pos) => pos,
             Err(e) => unreachable!("the start FEN is valid: {e}"),
         }
-    }
-
-    fn from_fen(_: &ChessVariant, fen: &str) -> Result<Chess, PositionError> {
-        Chess::parse_fen(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        self.fen()
     }
 
     fn dims(&self) -> Dims {
@@ -496,70 +490,6 @@ impl crate::game::Game for Chess {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let b = text.as_bytes();
-        let square = |f: u8, r: u8| -> Option<u8> {
-            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r)).then(|| (r - b'1') * 8 + f - b'a')
-        };
-        let (from, to) = match (b.len(), b.len() >= 4) {
-            (4 | 5, true) => match (square(b[0], b[1]), square(b[2], b[3])) {
-                (Some(f), Some(t)) => (f, t),
-                _ => return Err(MoveError::new(text, "expected squares a1..h8, as in e2e4")),
-            },
-            _ => {
-                return Err(MoveError::new(
-                    text,
-                    "expected UCI notation: origin and target squares and an optional promotion letter, as in e2e4 or e7e8q",
-                ));
-            }
-        };
-        let promotion = match b.get(4) {
-            None => None,
-            Some(b'n') => Some(KNIGHT_KIND),
-            Some(b'b') => Some(BISHOP_KIND),
-            Some(b'r') => Some(ROOK_KIND),
-            Some(b'q') => Some(QUEEN_KIND),
-            Some(_) => {
-                return Err(MoveError::new(text, "promotion letter must be one of n, b, r, q"));
-            }
-        };
-        let mut list = ArrayVec::<Move, 256>::new();
-        self.generate_into(GenKind::All, bit(from), &mut list);
-        let found = list.iter().copied().find(|&mv| {
-            let promo = match mv.kind() {
-                MoveKind::Promotion(k) => Some(k),
-                _ => None,
-            };
-            if promo != promotion {
-                return false;
-            }
-            if mv.kind() == MoveKind::Castle {
-                // King-takes-rook always; the king's target square too unless that is ambiguous
-                // with a normal king move (it cannot be: castling needs the path empty).
-                mv.to() == to || Chess::castle_targets(self.castle_right(mv.to())).0 == to
-            } else {
-                mv.to() == to
-            }
-        });
-        found.ok_or_else(|| MoveError::new(text, format!("not a legal move in {}", self.fen())))
-    }
-
-    fn fmt_move(&self, mv: Move) -> String {
-        if mv.is_null() {
-            return "0000".to_string();
-        }
-        let to = match mv.kind() {
-            MoveKind::Castle if !self.chess960 => Chess::castle_targets(self.castle_right(mv.to())).0,
-            _ => mv.to(),
-        };
-        let mut s = square_name(mv.from());
-        s.push_str(&square_name(to));
-        if let MoveKind::Promotion(k) = mv.kind() {
-            s.push(['n', 'b', 'r', 'q'][k as usize - 1]);
-        }
-        s
-    }
-
     fn piece_on(&self, sq: Square) -> Option<Piece> {
         let code = *self.board.get(sq.index())?;
         (code != EMPTY).then(|| Piece::new(Color::from_index(code as usize / 6), code % 6))
@@ -654,10 +584,6 @@ impl crate::game::Game for Chess {
         matches!(mv.kind(), MoveKind::Promotion(_))
     }
 
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        self.see_at_least(mv, threshold)
-    }
-
     fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
         for color in Color::ALL {
             for kind in 0..6 {
@@ -684,9 +610,93 @@ impl crate::game::Game for Chess {
     fn royal_square(&self, color: Color) -> Option<Square> {
         Some(Square(self.king_square(color)))
     }
+}
 
-    fn layout_spec(&self) -> crate::nnue::LayoutSpec {
-        crate::nnue::LayoutSpec {
+impl crate::game::Notation for Chess {
+    fn from_fen(_: &ChessVariant, fen: &str) -> Result<Chess, PositionError> {
+        Chess::parse_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let b = text.as_bytes();
+        let square = |f: u8, r: u8| -> Option<u8> {
+            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r)).then(|| (r - b'1') * 8 + f - b'a')
+        };
+        let (from, to) = match (b.len(), b.len() >= 4) {
+            (4 | 5, true) => match (square(b[0], b[1]), square(b[2], b[3])) {
+                (Some(f), Some(t)) => (f, t),
+                _ => return Err(MoveError::new(text, "expected squares a1..h8, as in e2e4")),
+            },
+            _ => {
+                return Err(MoveError::new(
+                    text,
+                    "expected UCI notation: origin and target squares and an optional promotion letter, as in e2e4 or e7e8q",
+                ));
+            }
+        };
+        let promotion = match b.get(4) {
+            None => None,
+            Some(b'n') => Some(KNIGHT_KIND),
+            Some(b'b') => Some(BISHOP_KIND),
+            Some(b'r') => Some(ROOK_KIND),
+            Some(b'q') => Some(QUEEN_KIND),
+            Some(_) => {
+                return Err(MoveError::new(text, "promotion letter must be one of n, b, r, q"));
+            }
+        };
+        let mut list = ArrayVec::<Move, 256>::new();
+        self.generate_into(GenKind::All, bit(from), &mut list);
+        let found = list.iter().copied().find(|&mv| {
+            let promo = match mv.kind() {
+                MoveKind::Promotion(k) => Some(k),
+                _ => None,
+            };
+            if promo != promotion {
+                return false;
+            }
+            if mv.kind() == MoveKind::Castle {
+                // King-takes-rook always; the king's target square too unless that is ambiguous
+                // with a normal king move (it cannot be: castling needs the path empty).
+                mv.to() == to || Chess::castle_targets(self.castle_right(mv.to())).0 == to
+            } else {
+                mv.to() == to
+            }
+        });
+        found.ok_or_else(|| MoveError::new(text, format!("not a legal move in {}", self.fen())))
+    }
+
+    fn fmt_move(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "0000".to_string();
+        }
+        let to = match mv.kind() {
+            MoveKind::Castle if !self.chess960 => Chess::castle_targets(self.castle_right(mv.to())).0,
+            _ => mv.to(),
+        };
+        let mut s = square_name(mv.from());
+        s.push_str(&square_name(to));
+        if let MoveKind::Promotion(k) = mv.kind() {
+            s.push(['n', 'b', 'r', 'q'][k as usize - 1]);
+        }
+        s
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_960_notation();
+    }
+}
+
+impl crate::game::EvalKnowledge for Chess {
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+
+    fn layout_spec(_: &Self::Variant) -> crate::game::LayoutSpec {
+        crate::game::LayoutSpec {
             variant: "chess".to_string(),
             files: 8,
             ranks: 8,
@@ -694,22 +704,18 @@ impl crate::game::Game for Chess {
             royal: Some(KING_KIND),
             royal_region: Vec::new(),
             hand_max: Vec::new(),
-            view: crate::nnue::OpponentView::FlipRanks,
+            view: crate::game::OpponentView::FlipRanks,
             mirror: true,
             king_buckets: 0,
             max_pieces: 32,
         }
     }
 
-    fn eval_terms(&self) -> &crate::eval::EvalTerms {
+    fn eval_terms(&self) -> &crate::game::EvalTerms {
         terms::terms()
     }
 
-    fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on || self.needs_960_notation();
-    }
-
-    fn eval_extra(&self) -> crate::eval::Tapered {
+    fn eval_extra(&self) -> crate::game::Tapered {
         self.positional()
     }
 

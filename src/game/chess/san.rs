@@ -2,7 +2,7 @@
 //! for showing moves to people and reading test suites.
 
 use super::{Chess, EMPTY, K, Move, MoveKind, P, bit, square_name};
-use crate::game::{Dirty, Game, GenKind};
+use crate::game::{Dirty, GameRules, GenKind};
 use arrayvec::ArrayVec;
 
 const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
@@ -76,7 +76,7 @@ impl Chess {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
+    use crate::game::Notation;
     use crate::game::chess::{Chess, ChessVariant};
 
     #[test]

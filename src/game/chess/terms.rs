@@ -3,7 +3,7 @@
 //! king like the centre, rooks like the seventh rank, the middlegame king likes its castled
 //! corner). Values are our own round numbers, a starting point for tuning.
 
-use crate::eval::{EvalTerms, Tapered};
+use crate::game::{EvalTerms, Tapered};
 use std::sync::LazyLock;
 
 fn build() -> EvalTerms {

@@ -7,7 +7,7 @@
 
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
-use crate::eval::Tapered;
+use crate::game::Tapered;
 
 /// Centipawns per reachable square of a non-pawn, non-royal piece.
 const MOBILITY: Tapered = Tapered::new(4, 5);

@@ -40,7 +40,7 @@ impl<B: Bitboard> Fairy<B> {
         let to = if chess960 {
             Square(mv.to())
         } else {
-            crate::game::Game::move_target(self, mv)
+            crate::game::GameRules::move_target(self, mv)
         };
         Some(format!("{}{}", self.square_name(from), self.square_name(to)))
     }
@@ -194,7 +194,7 @@ impl<B: Bitboard> Fairy<B> {
             );
         }
         pos.validate()?;
-        pos.key = crate::game::Game::hash_from_scratch(&pos);
+        pos.key = crate::game::GameRules::hash_from_scratch(&pos);
         pos.update_checkers();
         pos.chess960 = pos.needs_960_notation();
         Ok(pos)

@@ -17,9 +17,9 @@ use rules::CastlePath;
 pub use rules::Rules;
 
 use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
-use crate::eval::EvalTerms;
+use crate::game::EvalTerms;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
-use crate::game::{Dims, Dirty, Game, GenKind, Piece, RepetitionRules};
+use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
 use crate::variant::MAX_KINDS;
 use arrayvec::ArrayVec;
 
@@ -483,9 +483,11 @@ impl<B: Bitboard> Exchange for FairyExchange<'_, B> {
     }
 }
 
-impl<B: Bitboard> Game for Fairy<B> {
+impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     type Variant = &'static Rules<B>;
+
     type Move = FairyMove;
+
     type MoveList = ArrayVec<FairyMove, 600>;
 
     fn start(variant: &Self::Variant) -> Self {
@@ -494,14 +496,6 @@ impl<B: Bitboard> Game for Fairy<B> {
             Ok(p) => p,
             Err(e) => unreachable!("start position checked at load: {e}"),
         }
-    }
-
-    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
-        Self::parse_fen(variant, fen)
-    }
-
-    fn to_fen(&self) -> String {
-        self.write_fen()
     }
 
     fn dims(&self) -> Dims {
@@ -628,33 +622,6 @@ impl<B: Bitboard> Game for Fairy<B> {
         2 * (self.fullmove.max(1) as u32 - 1) + u32::from(self.side == Color::Black) + 1
     }
 
-    fn parse_move(&self, text: &str) -> Result<FairyMove, MoveError> {
-        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
-            return Err(MoveError::new(text, "not a move in coordinate notation"));
-        }
-        let mut list = Self::MoveList::default();
-        self.generate_into(GenKind::All, &mut list);
-        let lower = text.to_ascii_lowercase();
-        list.iter()
-            .copied()
-            .find(|&m| {
-                self.fmt_move(m) == lower || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
-            })
-            .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
-    }
-
-    fn fmt_move(&self, mv: FairyMove) -> String {
-        if let Some(text) = self.fmt_castle(mv, self.chess960) {
-            return text;
-        }
-        let mut s = self.square_name(Square(mv.from()));
-        s.push_str(&self.square_name(Square(mv.to())));
-        if let Some(k) = mv.promotion() {
-            s.push(self.rules.def.pieces[k as usize].letter);
-        }
-        s
-    }
-
     fn piece_on(&self, sq: Square) -> Option<Piece> {
         self.piece_at(sq)
     }
@@ -695,23 +662,6 @@ impl<B: Bitboard> Game for Fairy<B> {
         mv.promotion().is_some()
     }
 
-    fn see_ge(&self, mv: FairyMove, threshold: i32) -> bool {
-        if mv.special() != Special::Normal || mv.promotion().is_some() {
-            return 0 >= threshold;
-        }
-        let terms = &self.rules.terms;
-        let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
-        let mover = self.moved_piece(mv);
-        let mover_value = terms.see[mover.kind as usize];
-        let from = Square(mv.from());
-        let mut exchange = FairyExchange {
-            game: self,
-            target: Square(mv.to()),
-            occ: self.occupied() & !B::square(from),
-        };
-        exchange_at_least(victim, mover_value, threshold, self.side, &mut exchange)
-    }
-
     fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
         for s in self.occupied().squares() {
             if let Some(p) = self.piece_at(s) {
@@ -729,8 +679,72 @@ impl<B: Bitboard> Game for Fairy<B> {
         (!r.is_empty() && !r.more_than_one()).then(|| r.lsb())
     }
 
-    fn layout_spec(&self) -> crate::nnue::LayoutSpec {
-        let rules = self.rules;
+    fn hand_count(&self, _: Color, _: u8) -> u8 {
+        0
+    }
+}
+
+impl<B: Bitboard> crate::game::Notation for Fairy<B> {
+    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
+        Self::parse_fen(variant, fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.write_fen()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<FairyMove, MoveError> {
+        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+            return Err(MoveError::new(text, "not a move in coordinate notation"));
+        }
+        let mut list = Self::MoveList::default();
+        self.generate_into(GenKind::All, &mut list);
+        let lower = text.to_ascii_lowercase();
+        list.iter()
+            .copied()
+            .find(|&m| {
+                self.fmt_move(m) == lower || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
+            })
+            .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
+    }
+
+    fn fmt_move(&self, mv: FairyMove) -> String {
+        if let Some(text) = self.fmt_castle(mv, self.chess960) {
+            return text;
+        }
+        let mut s = self.square_name(Square(mv.from()));
+        s.push_str(&self.square_name(Square(mv.to())));
+        if let Some(k) = mv.promotion() {
+            s.push(self.rules.def.pieces[k as usize].letter);
+        }
+        s
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_960_notation();
+    }
+}
+
+impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
+    fn see_ge(&self, mv: FairyMove, threshold: i32) -> bool {
+        if mv.special() != Special::Normal || mv.promotion().is_some() {
+            return 0 >= threshold;
+        }
+        let terms = &self.rules.terms;
+        let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
+        let mover = self.moved_piece(mv);
+        let mover_value = terms.see[mover.kind as usize];
+        let from = Square(mv.from());
+        let mut exchange = FairyExchange {
+            game: self,
+            target: Square(mv.to()),
+            occ: self.occupied() & !B::square(from),
+        };
+        exchange_at_least(victim, mover_value, threshold, self.side, &mut exchange)
+    }
+
+    fn layout_spec(variant: &Self::Variant) -> crate::game::LayoutSpec {
+        let rules = *variant;
         let royal = match rules.royal_kinds.as_slice() {
             [k] => Some(*k),
             _ => None,
@@ -752,7 +766,7 @@ impl<B: Bitboard> Game for Fairy<B> {
             .chars()
             .filter(|c| c.is_ascii_alphabetic())
             .count();
-        crate::nnue::LayoutSpec {
+        crate::game::LayoutSpec {
             variant: rules.def.name.clone(),
             files: rules.files,
             ranks: rules.ranks,
@@ -762,27 +776,19 @@ impl<B: Bitboard> Game for Fairy<B> {
                 .and_then(|k| rules.def.pieces[k as usize].region[0].clone())
                 .unwrap_or_default(),
             hand_max: Vec::new(),
-            view: crate::nnue::OpponentView::FlipRanks,
+            view: crate::game::OpponentView::FlipRanks,
             mirror: symmetric,
             king_buckets: rules.def.king_buckets,
             max_pieces: start_pieces.max(2) as u16,
         }
     }
 
-    fn hand_count(&self, _: Color, _: u8) -> u8 {
-        0
-    }
-
     fn eval_terms(&self) -> &EvalTerms {
         &self.rules.terms
     }
 
-    fn eval_extra(&self) -> crate::eval::Tapered {
+    fn eval_extra(&self) -> crate::game::Tapered {
         self.positional()
-    }
-
-    fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on || self.needs_960_notation();
     }
 
     fn null_move_ok(&self) -> bool {

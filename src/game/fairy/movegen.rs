@@ -765,7 +765,7 @@ impl<B: Bitboard> Fairy<B> {
     fn ended(&self) -> bool {
         let def = &self.rules.def;
         (def.extinction.is_some() || def.flag.is_some() || def.check_counting)
-            && crate::game::Game::outcome(self).is_some()
+            && crate::game::GameRules::outcome(self).is_some()
     }
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.

@@ -13,7 +13,7 @@
 use super::gcd;
 use crate::core::zobrist::splitmix64;
 use crate::core::{Bitboard, Color, Square};
-use crate::eval::EvalTerms;
+use crate::game::EvalTerms;
 use crate::variant::betza::{Atom, Reach, lame_path};
 use crate::variant::{Definition, Diagnostics};
 
@@ -1176,7 +1176,7 @@ mod tests {
     #[test]
     fn an_opened_initial_capture_gives_check() {
         use crate::game::fairy::Fairy;
-        use crate::game::{Dirty, Game};
+        use crate::game::{Dirty, GameRules, Notation};
         let rules = build::<u64>(
             "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"8/8/8/8/4k3/4N3/4X3/K7 w - - 0 1\"\n\
              [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
@@ -1196,13 +1196,13 @@ mod tests {
     #[test]
     fn a_shield_of_an_initial_capture_is_pinned() {
         use crate::game::fairy::Fairy;
-        use crate::game::{Game, GenKind};
+        use crate::game::{GameRules, GenKind, Notation};
         let rules = build::<u64>(
             "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"k7/4x3/4N3/4K3/8/8/8/8 w - - 0 1\"\n\
              [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
         );
         let board = Fairy::<u64>::start(&rules);
-        let mut list = <Fairy<u64> as Game>::MoveList::default();
+        let mut list = <Fairy<u64> as GameRules>::MoveList::default();
         board.generate(GenKind::All, &mut list);
         let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
         assert!(moves.iter().all(|m| !m.starts_with("e6")), "{moves:?}");
@@ -1213,14 +1213,14 @@ mod tests {
     #[test]
     fn an_initial_rider_capture_gives_check() {
         use crate::game::fairy::Fairy;
-        use crate::game::{Game, GenKind};
+        use crate::game::{GameRules, GenKind, Notation};
         let rules = build::<u64>(
             "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"k7/4y3/8/8/8/8/4K3/8 w - - 0 1\"\n\
              [pieces]\nk = { betza = \"K\", royal = true }\ny = { betza = \"KicR\" }",
         );
         let board = Fairy::<u64>::start(&rules);
         assert!(board.in_check());
-        let mut list = <Fairy<u64> as Game>::MoveList::default();
+        let mut list = <Fairy<u64> as GameRules>::MoveList::default();
         board.generate(GenKind::All, &mut list);
         let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
         assert!(!moves.contains(&"e2e3".to_string()), "{moves:?}");

@@ -9,7 +9,7 @@
 
 use super::rules::Rules;
 use crate::core::{Bitboard, Color, Square};
-use crate::eval::{EvalTerms, Tapered};
+use crate::game::{EvalTerms, Tapered};
 use crate::variant::betza::Reach;
 
 /// Centipawns per leap target and per rider target (see the module docs).

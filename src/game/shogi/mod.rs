@@ -12,7 +12,7 @@ mod terms;
 use self::attacks::*;
 use crate::core::zobrist;
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
-use crate::game::{Dims, Dirty, GameMove, GenKind, HandChange, Piece, RepetitionRules, see};
+use crate::game::{Dims, Dirty, GameMove, GameRules, GenKind, HandChange, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
 /// Mailbox value of an empty square; pieces are `color * 14 + kind`.
@@ -381,9 +381,11 @@ impl see::Exchange for ShogiExchange<'_> {
     }
 }
 
-impl crate::game::Game for Shogi {
+impl crate::game::GameRules for Shogi {
     type Variant = ShogiVariant;
+
     type Move = Move;
+
     type MoveList = ArrayVec<Move, 600>;
 
     fn start(_: &ShogiVariant) -> Shogi {
@@ -391,14 +393,6 @@ impl crate::game::Game for Shogi {
             Ok(pos) => pos,
             Err(e) => unreachable!("the start SFEN is valid: {e}"),
         }
-    }
-
-    fn from_fen(_: &ShogiVariant, fen: &str) -> Result<Shogi, PositionError> {
-        Shogi::parse_sfen(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        self.sfen()
     }
 
     fn dims(&self) -> Dims {
@@ -556,6 +550,87 @@ impl crate::game::Game for Shogi {
         self.ply
     }
 
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let code = *self.board.get(sq.index())?;
+        (code != EMPTY).then(|| Piece::new(Color::from_index(code as usize / 14), code % 14))
+    }
+
+    #[inline(always)]
+    fn moved_piece(&self, mv: Move) -> Piece {
+        if mv.is_drop() {
+            Piece::new(self.side, mv.drop_kind() as u8)
+        } else {
+            Piece::new(self.side, self.board[mv.from()] % 14)
+        }
+    }
+
+    #[inline(always)]
+    fn captured_piece(&self, mv: Move) -> Option<Piece> {
+        let code = self.board[mv.to()];
+        (code != EMPTY).then(|| Piece::new(!self.side, code % 14))
+    }
+
+    #[inline(always)]
+    fn move_target(&self, mv: Move) -> Square {
+        Square(mv.to() as u8)
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.promotes() || self.board[mv.to()] != EMPTY
+    }
+
+    fn gives_check(&self, mv: Move) -> bool {
+        let mut next = self.clone();
+        next.play(mv, &mut Dirty::default());
+        next.checkers != 0
+    }
+
+    #[inline(always)]
+    fn is_promotion(&self, mv: Move) -> bool {
+        mv.promotes()
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
+        let mut occ = self.occupied();
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            let code = self.board[sq];
+            f(
+                Piece::new(Color::from_index(code as usize / 14), code % 14),
+                Square(sq as u8),
+            );
+        }
+    }
+
+    #[inline(always)]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
+    }
+
+    fn hand_count(&self, color: Color, kind: u8) -> u8 {
+        self.hands[color.index()].get(kind as usize).copied().unwrap_or(0)
+    }
+
+    fn royal_square(&self, color: Color) -> Option<Square> {
+        Some(Square(self.king_square(color) as u8))
+    }
+
+    fn declaration_win(&self) -> bool {
+        Shogi::declaration_win(self)
+    }
+}
+
+impl crate::game::Notation for Shogi {
+    fn from_fen(_: &ShogiVariant, fen: &str) -> Result<Shogi, PositionError> {
+        Shogi::parse_sfen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.sfen()
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let b = text.as_bytes();
         let mv = if b.len() == 4 && b[1] == b'*' {
@@ -602,79 +677,18 @@ impl crate::game::Game for Shogi {
         }
         s
     }
+}
 
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
-        let code = *self.board.get(sq.index())?;
-        (code != EMPTY).then(|| Piece::new(Color::from_index(code as usize / 14), code % 14))
-    }
-
-    #[inline(always)]
-    fn moved_piece(&self, mv: Move) -> Piece {
-        if mv.is_drop() {
-            Piece::new(self.side, mv.drop_kind() as u8)
-        } else {
-            Piece::new(self.side, self.board[mv.from()] % 14)
-        }
-    }
-
-    #[inline(always)]
-    fn captured_piece(&self, mv: Move) -> Option<Piece> {
-        let code = self.board[mv.to()];
-        (code != EMPTY).then(|| Piece::new(!self.side, code % 14))
-    }
-
-    #[inline(always)]
-    fn move_target(&self, mv: Move) -> Square {
-        Square(mv.to() as u8)
-    }
-
-    #[inline(always)]
-    fn is_tactical(&self, mv: Move) -> bool {
-        mv.promotes() || self.board[mv.to()] != EMPTY
-    }
-
-    fn gives_check(&self, mv: Move) -> bool {
-        let mut next = self.clone();
-        next.play(mv, &mut Dirty::default());
-        next.checkers != 0
-    }
-
-    #[inline(always)]
-    fn is_promotion(&self, mv: Move) -> bool {
-        mv.promotes()
-    }
-
+impl crate::game::EvalKnowledge for Shogi {
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
         self.see_at_least(mv, threshold)
     }
 
-    fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
-        let mut occ = self.occupied();
-        while occ != 0 {
-            let sq = occ.trailing_zeros() as usize;
-            occ &= occ - 1;
-            let code = self.board[sq];
-            f(
-                Piece::new(Color::from_index(code as usize / 14), code % 14),
-                Square(sq as u8),
-            );
-        }
-    }
-
-    #[inline(always)]
-    fn piece_count(&self) -> usize {
-        self.occupied().count_ones() as usize
-    }
-
-    fn hand_count(&self, color: Color, kind: u8) -> u8 {
-        self.hands[color.index()].get(kind as usize).copied().unwrap_or(0)
-    }
-
-    fn eval_terms(&self) -> &crate::eval::EvalTerms {
+    fn eval_terms(&self) -> &crate::game::EvalTerms {
         terms::terms()
     }
 
-    fn eval_extra(&self) -> crate::eval::Tapered {
+    fn eval_extra(&self) -> crate::game::Tapered {
         self.mobility_safety_threats()
     }
 
@@ -682,12 +696,8 @@ impl crate::game::Game for Shogi {
         true
     }
 
-    fn royal_square(&self, color: Color) -> Option<Square> {
-        Some(Square(self.king_square(color) as u8))
-    }
-
-    fn layout_spec(&self) -> crate::nnue::LayoutSpec {
-        crate::nnue::LayoutSpec {
+    fn layout_spec(_: &Self::Variant) -> crate::game::LayoutSpec {
+        crate::game::LayoutSpec {
             variant: "shogi".to_string(),
             files: 9,
             ranks: 9,
@@ -695,14 +705,10 @@ impl crate::game::Game for Shogi {
             royal: Some(KING as u8),
             royal_region: Vec::new(),
             hand_max: HAND_MAX.to_vec(),
-            view: crate::nnue::OpponentView::Rotate180,
+            view: crate::game::OpponentView::Rotate180,
             mirror: true,
             king_buckets: 0,
             max_pieces: 40,
         }
-    }
-
-    fn declaration_win(&self) -> bool {
-        Shogi::declaration_win(self)
     }
 }

@@ -56,7 +56,7 @@ impl Shogi {
             };
         }
         pos.validate_counts()?;
-        pos.hash = crate::game::Game::hash_from_scratch(&pos);
+        pos.hash = crate::game::GameRules::hash_from_scratch(&pos);
         pos.checkers = pos.compute_checkers();
         let them = !pos.side;
         if pos.attacked(pos.king_square(them), pos.side, pos.occupied()) {

@@ -8,7 +8,7 @@
 
 use super::Shogi;
 use super::attacks::*;
-use crate::eval::{EvalTerms, Tapered};
+use crate::game::{EvalTerms, Tapered};
 use std::sync::LazyLock;
 
 /// Board values by kind: P L N S G B R K +P +L +N +S +B +R.

@@ -153,10 +153,10 @@ fn load_fairy(spec: &str) -> Result<Compiled, String> {
 pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, String> {
     let lower = name.to_ascii_lowercase();
     if CHESS_NAMES.contains(&lower.as_str()) {
-        return Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::nets::chess()));
+        return Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::engine::nets::chess()));
     }
     if SHOGI_NAMES.contains(&lower.as_str()) {
-        return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::nets::shogi()));
+        return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::engine::nets::shogi()));
     }
     let user = USER.lock().ok().and_then(|u| {
         u.iter()

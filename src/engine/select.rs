@@ -4,8 +4,8 @@
 //! else the variant's embedded default, else `nets/<variant>.nnue` in the working directory or
 //! beside the executable, else the hand-crafted evaluation.
 
-use super::Evaluator;
-use super::hce::Hce;
+use crate::eval::Evaluator;
+use crate::eval::hce::Hce;
 use crate::game::{Game, Position};
 use crate::nnue::format::{self, NetError};
 use crate::nnue::{FeatureLayout, NnueEval};
@@ -116,16 +116,17 @@ pub fn default_net_paths(variant: &str) -> Vec<PathBuf> {
     paths
 }
 
-/// The evaluator for a game given the `EvalFile` setting (`""` = automatic, `none` = HCE) and
+/// The evaluator for a game's `variant` given the `EvalFile` setting (`""` = automatic, `none` = HCE) and
 /// an embedded default net. Returns it with a line saying what was chosen.
 ///
 /// # Errors
 /// An explicit `EvalFile` that cannot be used.
 pub fn choose<G: Game>(
+    variant: &G::Variant,
     eval_file: &str,
     embedded: Option<&[u8]>,
-    layout: &FeatureLayout,
 ) -> Result<(AnyEval<G>, String), NetError> {
+    let layout = &FeatureLayout::of::<G>(variant);
     let variant = &layout.spec.variant;
     if eval_file.eq_ignore_ascii_case("none") {
         return Ok((

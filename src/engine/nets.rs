@@ -7,7 +7,7 @@
 #[repr(C, align(64))]
 struct Aligned<T: ?Sized>(T);
 
-static CHESS: &Aligned<[u8]> = &Aligned(*include_bytes!("../nets/chess.nnue"));
+static CHESS: &Aligned<[u8]> = &Aligned(*include_bytes!("../../nets/chess.nnue"));
 
 /// The embedded chess net (`nets/chess.nnue`; `nets/README.md` says how it was made).
 pub fn chess() -> Option<&'static [u8]> {

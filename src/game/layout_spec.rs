@@ -1,0 +1,39 @@
+//! [`LayoutSpec`]: the facts about a game's rules that a network's input layout is derived from
+//! (board shape, piece kinds, the royal piece and where it may stand, hand sizes, symmetry).
+//! The game answers them from its variant alone; `nnue::FeatureLayout` turns them into feature
+//! indices. They live here, beside the rules, so the game never reaches up into the NNUE.
+
+use crate::core::Square;
+
+/// How the second player's view of the board is made from the first player's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum OpponentView {
+    /// Rank `r` becomes `ranks - 1 - r` (chess, xiangqi).
+    FlipRanks,
+    /// Square `s` becomes `squares - 1 - s` (shogi).
+    Rotate180,
+}
+
+/// What a game tells the NNUE about its rules.
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
+pub struct LayoutSpec {
+    /// Variant name; part of the layout hash.
+    pub variant: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Piece kinds per color (the game's numbering).
+    pub piece_kinds: u8,
+    /// The kind of the unique royal piece (the king), if there is one.
+    pub royal: Option<u8>,
+    /// Squares (first player's view) the royal piece may stand on; empty means every square.
+    pub royal_region: Vec<Square>,
+    /// Most pieces of each hand kind one side can hold (empty for games without drops).
+    pub hand_max: Vec<u8>,
+    pub view: OpponentView,
+    /// Whether the rules are left-right symmetric (mirroring by king file is allowed).
+    pub mirror: bool,
+    /// Requested king buckets (0 = [`DEFAULT_KING_BUCKETS`]).
+    pub king_buckets: u8,
+    /// Most pieces on the board at once (sizes the output buckets).
+    pub max_pieces: u16,
+}
