@@ -68,8 +68,7 @@ fn main() {
         eval.reset(&p);
         sink += eval.evaluate(&p) as i64;
         for &mv in &line {
-            p.play(mv);
-            eval.push(&p);
+            eval.play(&mut p, mv);
             sink += eval.evaluate(&p) as i64;
         }
     }

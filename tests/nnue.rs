@@ -218,6 +218,7 @@ fn walk<const H: usize>(activation: Activation) {
     let mut rng = Rng(5);
     let mut plies = 0;
     let mut king_moves = 0;
+    let mut nulls = 0;
     for game in 0..40 {
         let mut pos = Position::<Chess>::from_fen(&ChessVariant, STARTS[game % STARTS.len()]).expect("valid");
         let mut eval = NnueEval::<Chess, H>::new(Arc::clone(&net));
@@ -236,21 +237,26 @@ fn walk<const H: usize>(activation: Activation) {
             if pos.board().moved_piece(mv).kind == 5 {
                 king_moves += 1;
             }
-            pos.play(mv);
-            eval.push(&pos);
+            eval.play(&mut pos, mv);
             plies += 1;
+            // Now and then a null move (as the search's null-move pruning plays), checked and
+            // taken back: its entry must carry no changes from an earlier ply.
+            if rng.below(6) == 0 && eval.play_null(&mut pos) {
+                nulls += 1;
+                check(&mut eval, &pos);
+                eval.undo(&mut pos);
+            }
             // Now and then take a move back and play another.
             if rng.below(8) == 0 {
-                pos.undo();
-                eval.pop();
+                eval.undo(&mut pos);
                 check(&mut eval, &pos);
             }
         }
         check(&mut eval, &pos);
     }
     assert!(
-        plies > 2500 && king_moves > 200,
-        "{plies} plies, {king_moves} king moves"
+        plies > 2500 && king_moves > 200 && nulls > 200,
+        "{plies} plies, {king_moves} king moves, {nulls} null moves"
     );
 }
 

@@ -43,12 +43,16 @@ impl<G: Game> Evaluator<G> for AnyEval<G> {
         dispatch!(self, e => e.reset(pos))
     }
     #[inline]
-    fn push(&mut self, pos: &Position<G>) {
-        dispatch!(self, e => e.push(pos))
+    fn play(&mut self, pos: &mut Position<G>, mv: G::Move) {
+        dispatch!(self, e => e.play(pos, mv))
     }
     #[inline]
-    fn pop(&mut self) {
-        dispatch!(self, e => Evaluator::<G>::pop(e))
+    fn play_null(&mut self, pos: &mut Position<G>) -> bool {
+        dispatch!(self, e => e.play_null(pos))
+    }
+    #[inline]
+    fn undo(&mut self, pos: &mut Position<G>) {
+        dispatch!(self, e => e.undo(pos))
     }
     #[inline]
     fn evaluate(&mut self, pos: &Position<G>) -> i32 {

@@ -43,8 +43,18 @@ pub fn evaluate<G: Game>(board: &G) -> i32 {
 
 impl<G: Game> Evaluator<G> for Hce {
     fn reset(&mut self, _: &Position<G>) {}
-    fn push(&mut self, _: &Position<G>) {}
-    fn pop(&mut self) {}
+    #[inline]
+    fn play(&mut self, pos: &mut Position<G>, mv: G::Move) {
+        pos.play(mv);
+    }
+    #[inline]
+    fn play_null(&mut self, pos: &mut Position<G>) -> bool {
+        pos.play_null()
+    }
+    #[inline]
+    fn undo(&mut self, pos: &mut Position<G>) {
+        pos.undo();
+    }
     fn evaluate(&mut self, pos: &Position<G>) -> i32 {
         evaluate(pos.board())
     }

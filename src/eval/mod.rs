@@ -6,15 +6,21 @@ pub mod hce;
 use crate::game::{Game, Position};
 
 /// A static evaluation of positions of `G`, in centipawns from the side to move's point of view.
-/// The search tells it about every move and take-back so incremental evaluators (NNUE
-/// accumulators) can follow along; `evaluate` may then update lazily.
+/// The search makes and takes back moves through it, so incremental evaluators (NNUE
+/// accumulators) follow along: the game writes what a move changed ([`crate::game::Dirty`])
+/// straight into the evaluator's slot for that ply, once, as Stockfish's accumulator stack hands
+/// make-move the entry to fill. `evaluate` may then update lazily.
 pub trait Evaluator<G: Game>: Clone + Send {
     /// Starts from `pos` (new search or new position): drop all incremental state.
     fn reset(&mut self, pos: &Position<G>);
-    /// `pos` has just had a move or null move played (`pos.dirty(0)` says what changed).
-    fn push(&mut self, pos: &Position<G>);
-    /// The last move has been taken back.
-    fn pop(&mut self);
-    /// The evaluation of `pos`, the position after the last `push`.
+    /// Plays the legal move `mv` on `pos` and follows it.
+    fn play(&mut self, pos: &mut Position<G>, mv: G::Move);
+    /// Plays a null move on `pos` and follows it; `false` (nothing changed) where the game
+    /// forbids one ([`crate::game::GameRules::play_null`]).
+    fn play_null(&mut self, pos: &mut Position<G>) -> bool;
+    /// Takes back the last move or null move played through [`Evaluator::play`] or
+    /// [`Evaluator::play_null`].
+    fn undo(&mut self, pos: &mut Position<G>);
+    /// The evaluation of `pos`, the position after the last move played.
     fn evaluate(&mut self, pos: &Position<G>) -> i32;
 }

@@ -1,6 +1,7 @@
 //! [`Position`]: a game's current state plus everything that depends on history, shared by every
-//! game: the copy-make undo stack, the zobrist key history, the per-ply [`Dirty`] records for the
-//! NNUE, repetition (n-fold, perpetual check) and n-move detection.
+//! game: the copy-make undo stack, the zobrist key history, repetition (n-fold, perpetual check)
+//! and n-move detection. What a move changed ([`Dirty`]) is not kept here: the caller hands
+//! [`Position::play_into`] the slot to write it to (the evaluator's accumulator entry).
 
 use super::{Dirty, GameRules, Notation};
 use crate::core::{MoveError, Outcome, PositionError};
@@ -25,7 +26,6 @@ pub struct Position<G: GameRules> {
     states: Vec<G>,
     keys: Vec<u64>,
     checked: Vec<bool>,
-    dirty: Vec<Dirty>,
     root: usize,
     /// A game reaching this ply is drawn (0 = no limit): USI's `MaxMovesToDraw`.
     max_game_ply: u32,
@@ -42,13 +42,10 @@ impl<G: GameRules> Position<G> {
         keys.push(key);
         let mut checked = Vec::with_capacity(512);
         checked.push(check);
-        let mut dirty = Vec::with_capacity(512);
-        dirty.push(Dirty::default());
         Position {
             states,
             keys,
             checked,
-            dirty,
             root: 0,
             max_game_ply: 0,
         }
@@ -80,10 +77,17 @@ impl<G: GameRules> Position<G> {
     /// Plays a legal move (unchecked: the move must come from `generate` or `parse_move`).
     #[inline]
     pub fn play(&mut self, mv: G::Move) {
+        self.play_into(mv, &mut Dirty::default());
+    }
+
+    /// Plays a legal move and writes what it changed on the board and in the hands into `dirty`
+    /// (cleared first): the slot of the evaluator that follows the move.
+    #[inline]
+    pub fn play_into(&mut self, mv: G::Move, dirty: &mut Dirty) {
         let mut next = self.board().clone();
-        let mut dirty = Dirty::default();
-        next.play(mv, &mut dirty);
-        self.push(next, dirty);
+        dirty.clear();
+        next.play(mv, dirty);
+        self.push(next);
     }
 
     /// Passes the turn (null move). Returns `false`, changing nothing, where the game forbids it.
@@ -93,16 +97,15 @@ impl<G: GameRules> Position<G> {
         if !next.play_null() {
             return false;
         }
-        self.push(next, Dirty::default());
+        self.push(next);
         true
     }
 
     #[inline(always)]
-    fn push(&mut self, next: G, dirty: Dirty) {
+    fn push(&mut self, next: G) {
         self.keys.push(next.hash());
         self.checked.push(next.in_check());
         self.states.push(next);
-        self.dirty.push(dirty);
     }
 
     /// Takes back the last move or null move. Does nothing at the initial state.
@@ -112,14 +115,7 @@ impl<G: GameRules> Position<G> {
             self.states.pop();
             self.keys.pop();
             self.checked.pop();
-            self.dirty.pop();
         }
-    }
-
-    /// What the move that led to the state `plies_ago` plies back changed (0 = the last move).
-    #[inline]
-    pub fn dirty(&self, plies_ago: usize) -> &Dirty {
-        &self.dirty[self.states.len() - 1 - plies_ago]
     }
 
     /// Marks the current state as the root of a search.

@@ -1,5 +1,6 @@
-//! [`NnueEval`]: the NNUE as an [`Evaluator`]. It keeps one accumulator pair per ply; `push`
-//! only records what the move changed, and `evaluate` brings the accumulators up to date from
+//! [`NnueEval`]: the NNUE as an [`Evaluator`]. It keeps one accumulator pair per ply; making a
+//! move hands the game that ply's entry, where the move's changes ([`Dirty`]) are written once,
+//! and `evaluate` brings the accumulators up to date from
 //! the nearest computed ancestor, one fused add/subtract per move ("lazy" updates, as in
 //! Stockfish). When a perspective's king changes bucket or mirror side, that perspective is
 //! refreshed from a cache of accumulators per (perspective, bucket, mirror) holding the feature
@@ -118,21 +119,25 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
         self.stack[self.len - 1].acc
     }
 
-    /// Makes entry `len` the new top (reusing its memory) with the given frames and changes.
-    fn push_entry(&mut self, frames: [Frame; 2], dirty: &Dirty) {
+    /// Entry `len`, the next ply's, allocated if new (its memory is reused otherwise).
+    fn next_entry(&mut self) -> &mut Entry<H> {
         if self.len == self.stack.len() {
             self.stack.push(Entry {
                 acc: [Row::default(); 2],
                 computed: [false; 2],
-                frames,
-                dirty: dirty.clone(),
+                frames: [Frame::default(); 2],
+                dirty: Dirty::default(),
             });
-        } else {
-            let e = &mut self.stack[self.len];
-            e.computed = [false; 2];
-            e.frames = frames;
-            e.dirty.clone_from(dirty);
         }
+        &mut self.stack[self.len]
+    }
+
+    /// Makes entry `len`, whose changes are written, the new top in the frames of `board`.
+    fn commit_entry(&mut self, board: &G) {
+        let frames = self.frames(board);
+        let e = &mut self.stack[self.len];
+        e.computed = [false; 2];
+        e.frames = frames;
         self.len += 1;
     }
 
@@ -243,16 +248,32 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
 impl<G: Game, const H: usize> Evaluator<G> for NnueEval<G, H> {
     fn reset(&mut self, pos: &Position<G>) {
         self.len = 0;
-        let frames = self.frames(pos.board());
-        self.push_entry(frames, &Dirty::default());
+        self.next_entry().dirty.clear();
+        self.commit_entry(pos.board());
     }
 
-    fn push(&mut self, pos: &Position<G>) {
-        let frames = self.frames(pos.board());
-        self.push_entry(frames, pos.dirty(0));
+    fn play(&mut self, pos: &mut Position<G>, mv: G::Move) {
+        if self.len == 0 {
+            self.reset(pos);
+        }
+        pos.play_into(mv, &mut self.next_entry().dirty);
+        self.commit_entry(pos.board());
     }
 
-    fn pop(&mut self) {
+    fn play_null(&mut self, pos: &mut Position<G>) -> bool {
+        if self.len == 0 {
+            self.reset(pos);
+        }
+        if !pos.play_null() {
+            return false;
+        }
+        self.next_entry().dirty.clear();
+        self.commit_entry(pos.board());
+        true
+    }
+
+    fn undo(&mut self, pos: &mut Position<G>) {
+        pos.undo();
         if self.len > 1 {
             self.len -= 1;
         }

@@ -161,15 +161,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     #[inline]
     fn play(&mut self, mv: G::Move, tt: &TranspositionTable) {
-        self.pos.play(mv);
+        self.eval.play(&mut self.pos, mv);
         tt.prefetch(self.pos.board().hash());
-        self.eval.push(&self.pos);
     }
 
     #[inline]
     fn undo(&mut self) {
-        self.pos.undo();
-        self.eval.pop();
+        self.eval.undo(&mut self.pos);
     }
 
     /// Counts a node and, every 1024 nodes, publishes the count and (main thread) checks limits.
@@ -308,8 +306,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let prev_null = ply >= 1 && self.stack[ply - 1].null;
             if depth >= 3 && eval >= beta && !prev_null && self.pos.board().null_move_ok() {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                if self.pos.play_null() {
-                    self.eval.push(&self.pos);
+                if self.eval.play_null(&mut self.pos) {
                     self.stack[ply].piece_to = None;
                     self.stack[ply].null = true;
                     let score = -self.search(ctx, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
