@@ -167,8 +167,8 @@ fn main() -> ExitCode {
                 .as_deref()
                 .map(|v| nue::engine::registry::with_game(v, cli::LayoutCheck))
             {
-                Some(Err(e)) => Err(e),
-                _ => nue::protocol::run(args.variant.as_deref()),
+                Some(Err(e)) => Err(e.into()),
+                _ => nue::protocol::run(args.variant.as_deref()).map_err(cli::CliError::from),
             }
         }
         Some(Command::Perft { depth, fen, threads }) => cli::run(
@@ -251,7 +251,9 @@ fn main() -> ExitCode {
                     },
                 },
             ),
-            other => Err(format!("unknown activation '{other}' (screlu or crelu)")),
+            other => Err(cli::CliError::Argument(format!(
+                "unknown activation '{other}' (screlu or crelu)"
+            ))),
         },
         Some(Command::Go {
             fen,

@@ -17,7 +17,7 @@ fn expect_problem(file: &str, line: usize, col: usize, needle: &str) {
     let path = data(file);
     let err = match nue::engine::registry::check(&path) {
         Ok(_) => panic!("{file}: accepted"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     };
     let prefix = format!("{path}:{line}:{col}: ");
     assert!(
@@ -71,7 +71,9 @@ fn promotion_to_a_missing_piece() {
 #[test]
 fn inheritance_loop() {
     // The loop closes at loop_b's `inherits`, which points back to loop_a.
-    let err = nue::engine::registry::check(&data("loop_a.toml")).expect_err("a loop");
+    let err = nue::engine::registry::check(&data("loop_a.toml"))
+        .expect_err("a loop")
+        .to_string();
     assert!(
         err.contains(&format!("{}:1:12: inherits: inheritance loop", data("loop_b.toml"))),
         "{err}"

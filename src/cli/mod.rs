@@ -1,10 +1,15 @@
 //! Subcommand implementations. Each is a [`ForGame`] action, run for the game the `--variant`
-//! name selects; each prints its report and returns a message for the user on bad input.
+//! name selects; each prints its report and returns a [`CliError`] on bad input.
+
+mod error;
+
+pub use error::CliError;
 
 use nue::engine::registry::{ForGame, with_game};
 use nue::engine::select::{self, AnyEval};
 use nue::game::{Game, GameMove, Position, perft};
 use nue::nnue::FeatureLayout;
+use nue::nnue::format::NetError;
 use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
 use nue::train::{data, datagen, trainer};
 use std::path::{Path, PathBuf};
@@ -13,9 +18,12 @@ use std::time::Instant;
 /// Default `bench` depth.
 pub const BENCH_DEPTH: u32 = 11;
 
-fn board_from<G: Game>(variant: &G::Variant, fen: Option<&str>) -> Result<G, String> {
+fn board_from<G: Game>(variant: &G::Variant, fen: Option<&str>) -> Result<G, CliError> {
     match fen {
-        Some(fen) => G::from_fen(variant, fen).map_err(|e| format!("{e} in FEN '{}'", fen.escape_debug())),
+        Some(fen) => G::from_fen(variant, fen).map_err(|error| CliError::Fen {
+            fen: fen.to_string(),
+            error,
+        }),
         None => Ok(G::start(variant)),
     }
 }
@@ -25,8 +33,8 @@ fn eval_for<G: Game>(
     variant: &G::Variant,
     eval_file: &str,
     embedded: Option<&'static [u8]>,
-) -> Result<AnyEval<G>, String> {
-    let (eval, line) = select::choose::<G>(variant, eval_file, embedded).map_err(|e| e.to_string())?;
+) -> Result<AnyEval<G>, CliError> {
+    let (eval, line) = select::choose::<G>(variant, eval_file, embedded)?;
     eprintln!("{line}");
     Ok(eval)
 }
@@ -39,7 +47,7 @@ pub struct Perft<'a> {
 }
 
 impl ForGame for Perft<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let board = board_from::<G>(variant, self.fen)?;
         print!("{}", perft::report(&board, self.depth, self.threads));
@@ -53,13 +61,14 @@ pub struct Bench {
 }
 
 impl ForGame for Bench {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         let eval = eval_for::<G>(variant, "", embedded)?;
         let lines = nue::bench::positions::<G>(variant, name);
         let report = nue::bench::run::<G, _>(variant, &lines, &eval, self.depth, |i, nodes| {
             println!("position {:>2}/{}: {nodes} nodes", i + 1, lines.len());
-        })?;
+        })
+        .map_err(CliError::Data)?;
         println!("\nTotal time (ms): {}", report.millis);
         println!("Nodes searched: {}", report.nodes);
         println!("Nodes/second: {}", report.nodes * 1000 / report.millis.max(1));
@@ -85,11 +94,11 @@ pub struct Go<'a> {
 }
 
 impl ForGame for Go<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         let mut pos = Position::new(board_from::<G>(variant, self.fen)?);
         for mv in self.moves {
-            pos.play_str(mv).map_err(|e| e.to_string())?;
+            pos.play_str(mv)?;
         }
         let limits = self.limits;
         let limits = if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
@@ -124,13 +133,13 @@ pub struct Datagen<'a> {
 }
 
 impl ForGame for Datagen<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
         // The first Ctrl-C asks for a clean stop: finished games are kept.
         let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
         let eval = eval_for::<G>(variant, self.eval_file, embedded)?;
-        let report = datagen::run::<G>(variant, &eval, &self.cfg, self.out, &STOP)?;
+        let report = datagen::run::<G>(variant, &eval, &self.cfg, self.out, &STOP).map_err(CliError::Data)?;
         println!(
             "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}",
             report.games,
@@ -148,11 +157,11 @@ pub struct DataStats<'a> {
 }
 
 impl ForGame for DataStats<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, name: &str, _: Option<&'static [u8]>) -> Self::Output {
         let file = self.file;
         let codec = data::Codec::new(&FeatureLayout::of::<G>(variant));
-        let records = data::read_records(file, &codec)?;
+        let records = data::read_records(file, &codec).map_err(CliError::Data)?;
         let mut sample = data::Sample::default();
         let mut results = [0u64; 3];
         const EDGES: [i32; 9] = [-1000, -400, -200, -50, 50, 200, 400, 1000, i32::MAX];
@@ -209,14 +218,16 @@ pub struct Train<'a> {
 }
 
 impl ForGame for Train<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let cfg = &self.cfg;
         if cfg.output_buckets == 0 || cfg.output_buckets > 64 {
-            return Err("--buckets must be from 1 to 64".into());
+            return Err(CliError::Argument("--buckets must be from 1 to 64".into()));
         }
         if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
-            return Err("--lambda must be in [0, 1] and --validation in [0, 0.5)".into());
+            return Err(CliError::Argument(
+                "--lambda must be in [0, 1] and --validation in [0, 0.5)".into(),
+            ));
         }
         let layout = FeatureLayout::of::<G>(variant);
         match self.hidden {
@@ -224,7 +235,9 @@ impl ForGame for Train<'_> {
             128 => train_width::<128>(&layout, self.data, self.out, cfg),
             256 => train_width::<256>(&layout, self.data, self.out, cfg),
             512 => train_width::<512>(&layout, self.data, self.out, cfg),
-            other => Err(format!("--hidden {other} is not supported (64, 128, 256 or 512)")),
+            other => Err(CliError::Argument(format!(
+                "--hidden {other} is not supported (64, 128, 256 or 512)"
+            ))),
         }
     }
 }
@@ -234,15 +247,15 @@ fn train_width<const H: usize>(
     data_files: &[PathBuf],
     out: &Path,
     cfg: &trainer::TrainConfig,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let codec = data::Codec::new(layout);
     let mut records = Vec::new();
     for file in data_files {
-        records.extend_from_slice(&data::read_records(file, &codec)?);
+        records.extend_from_slice(&data::read_records(file, &codec).map_err(CliError::Data)?);
     }
     let positions = records.len() / codec.record_size;
     if positions == 0 {
-        return Err("no positions in the data files".into());
+        return Err(CliError::Data("no positions in the data files".into()));
     }
     let (train, validation) = trainer::split(&codec, records, cfg.validation, cfg.seed);
     println!(
@@ -278,8 +291,11 @@ fn train_width<const H: usize>(
             start.elapsed().as_secs_f64()
         );
         let net = m.quantise(layout, &description(r.epoch));
-        if let Err(e) = std::fs::write(&checkpoint, nue::nnue::format::write(&net)) {
-            write_error = Some(format!("{}: {e}", checkpoint.display()));
+        if let Err(error) = std::fs::write(&checkpoint, nue::nnue::format::write(&net)) {
+            write_error = Some(CliError::Write {
+                path: checkpoint.clone(),
+                error,
+            });
         }
         if validation.is_empty() || best.as_ref().is_none_or(|(loss, _, _)| r.validation_loss < *loss) {
             best = Some((r.validation_loss, r.epoch, m.clone()));
@@ -291,7 +307,10 @@ fn train_width<const H: usize>(
     let (loss, epoch, model) = best.map_or((f64::NAN, cfg.epochs, model), |b| b);
     let net = model.quantise(layout, &description(epoch));
     let q = trainer::quantisation_error(&model, &net, &codec, &validation, 100_000);
-    std::fs::write(out, nue::nnue::format::write(&net)).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, nue::nnue::format::write(&net)).map_err(|error| CliError::Write {
+        path: out.to_path_buf(),
+        error,
+    })?;
     let _ = std::fs::remove_file(&checkpoint);
     println!("best epoch {epoch} (validation loss {loss:.6})");
     println!(
@@ -321,10 +340,16 @@ impl ForGame for LayoutHash {
 }
 
 /// `nue netinfo`.
-pub fn netinfo(file: &Path) -> Result<(), String> {
+///
+/// # Errors
+/// The file cannot be read or its header is refused.
+pub fn netinfo(file: &Path) -> Result<(), CliError> {
     let source = file.display().to_string();
-    let bytes = std::fs::read(file).map_err(|e| format!("net {source}: cannot read: {e}"))?;
-    let h = nue::nnue::format::read_header(&bytes, &source).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(file).map_err(|e| NetError {
+        source: source.clone(),
+        message: format!("cannot read: {e}"),
+    })?;
+    let h = nue::nnue::format::read_header(&bytes, &source)?;
     let matches: Vec<String> = nue::engine::registry::variant_names()
         .into_iter()
         .filter(|name| with_game(name, LayoutHash).is_ok_and(|hash| hash == h.layout_hash))
@@ -351,7 +376,10 @@ pub fn netinfo(file: &Path) -> Result<(), String> {
 }
 
 /// Runs a [`ForGame`] command for the named variant.
-pub fn run<A: ForGame<Output = Result<(), String>>>(variant: &str, action: A) -> Result<(), String> {
+///
+/// # Errors
+/// An unknown variant, or the command's own error.
+pub fn run<A: ForGame<Output = Result<(), CliError>>>(variant: &str, action: A) -> Result<(), CliError> {
     with_game(variant, action)?
 }
 
@@ -370,7 +398,10 @@ pub fn variants() {
 }
 
 /// `nue check`: every problem of every file; an error when there is any.
-pub fn check(files: &[String]) -> Result<(), String> {
+///
+/// # Errors
+/// [`CliError::CheckFailed`] when any file has problems.
+pub fn check(files: &[String]) -> Result<(), CliError> {
     let mut bad = 0;
     for file in files {
         match nue::engine::registry::check(file) {
@@ -390,6 +421,9 @@ pub fn check(files: &[String]) -> Result<(), String> {
     if bad == 0 {
         Ok(())
     } else {
-        Err(format!("{bad} of {} variant files have problems", files.len()))
+        Err(CliError::CheckFailed {
+            bad,
+            total: files.len(),
+        })
     }
 }

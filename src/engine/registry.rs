@@ -10,8 +10,45 @@ use crate::game::Game;
 use crate::game::chess::{Chess, ChessVariant};
 use crate::game::fairy::{Fairy, Rules};
 use crate::game::shogi::{Shogi, ShogiVariant};
-use crate::variant::{self, Definition};
+use crate::variant::{self, Definition, Diagnostic, Diagnostics};
+use std::fmt;
 use std::sync::Mutex;
+
+/// Why a variant cannot be selected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegistryError {
+    /// No built-in or loaded variant has this name, and it is no path to a `.toml` file.
+    UnknownVariant {
+        /// The name asked for.
+        name: String,
+        /// Every name that is known.
+        known: Vec<String>,
+    },
+    /// The variant's files have problems, each `FILE:LINE:COL: key: message`.
+    Invalid(Diagnostics),
+}
+
+impl fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RegistryError::UnknownVariant { name, known } => write!(
+                f,
+                "unknown variant '{}' (known: {}; or a path to a .toml file)",
+                name.escape_debug(),
+                known.join(", ")
+            ),
+            RegistryError::Invalid(problems) => write!(f, "{problems}"),
+        }
+    }
+}
+
+impl std::error::Error for RegistryError {}
+
+impl From<Diagnostics> for RegistryError {
+    fn from(d: Diagnostics) -> RegistryError {
+        RegistryError::Invalid(d)
+    }
+}
 
 /// Names accepted for each built-in game (the first is the canonical one).
 pub const CHESS_NAMES: &[&str] = &["chess", "standard", "normal", "chess960", "fischerandom"];
@@ -50,7 +87,7 @@ static USER: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 ///
 /// # Errors
 /// Every problem, one per line, each as `FILE:LINE:COL: key: message`.
-pub fn check(spec: &str) -> Result<Definition, String> {
+pub fn check(spec: &str) -> Result<Definition, RegistryError> {
     Ok(match load_fairy(spec)? {
         Compiled::Small(rules) => rules.def.clone(),
         Compiled::Large(rules) => rules.def.clone(),
@@ -62,11 +99,18 @@ pub fn check(spec: &str) -> Result<Definition, String> {
 ///
 /// # Errors
 /// An unreadable path, or the problems of the files that do not check (the others are loaded).
-pub fn add_variant_path(path: &str) -> Result<Vec<String>, String> {
+pub fn add_variant_path(path: &str) -> Result<Vec<String>, RegistryError> {
     let p = std::path::Path::new(path);
     let files: Vec<String> = if p.is_dir() {
         let mut v: Vec<String> = std::fs::read_dir(p)
-            .map_err(|e| format!("{path}: {e}"))?
+            .map_err(|e| {
+                RegistryError::Invalid(Diagnostics(vec![Diagnostic {
+                    file: path.to_string(),
+                    line: 0,
+                    col: 0,
+                    message: format!("cannot read the directory: {e}"),
+                }]))
+            })?
             .filter_map(|e| e.ok())
             .map(|e| e.path())
             .filter(|f| f.extension().is_some_and(|x| x == "toml"))
@@ -88,13 +132,14 @@ pub fn add_variant_path(path: &str) -> Result<Vec<String>, String> {
                 }
                 loaded.push(def.name);
             }
-            Err(e) => problems.push(e),
+            Err(RegistryError::Invalid(d)) => problems.extend(d.0),
+            Err(e @ RegistryError::UnknownVariant { .. }) => return Err(e),
         }
     }
     if problems.is_empty() {
         Ok(loaded)
     } else {
-        Err(problems.join("\n"))
+        Err(RegistryError::Invalid(Diagnostics(problems)))
     }
 }
 
@@ -109,27 +154,25 @@ enum Compiled {
 /// for the whole run, so each is built once however often a GUI switches variants.
 static COMPILED: Mutex<Vec<(String, Compiled)>> = Mutex::new(Vec::new());
 
-fn compile(def: Definition) -> Result<Compiled, String> {
+fn compile(def: Definition) -> Result<Compiled, Diagnostics> {
     if def.files as usize * def.ranks as usize <= 64 {
         Rules::<u64>::build(def).map(Compiled::Small)
     } else {
         Rules::<u128>::build(def).map(Compiled::Large)
     }
-    .map_err(|e| e.to_string())
 }
 
-fn load_fairy(spec: &str) -> Result<Compiled, String> {
+fn load_fairy(spec: &str) -> Result<Compiled, RegistryError> {
     // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
     // one (checked, then selected, then selected again) only once.
     let key = if variant::is_path(spec) {
         format!("{spec}\0{}", std::fs::read_to_string(spec).unwrap_or_default())
     } else {
         if !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {
-            return Err(format!(
-                "unknown variant '{}' (known: {}; or a path to a .toml file)",
-                spec.escape_debug(),
-                variant_names().join(", ")
-            ));
+            return Err(RegistryError::UnknownVariant {
+                name: spec.to_string(),
+                known: variant_names(),
+            });
         }
         spec.to_ascii_lowercase()
     };
@@ -138,7 +181,7 @@ fn load_fairy(spec: &str) -> Result<Compiled, String> {
     {
         return Ok(*c);
     }
-    let compiled = compile(variant::load(spec).map_err(|e| e.to_string())?)?;
+    let compiled = compile(variant::load(spec)?)?;
     if let Ok(mut cache) = COMPILED.lock() {
         cache.push((key, compiled));
     }
@@ -150,7 +193,7 @@ fn load_fairy(spec: &str) -> Result<Compiled, String> {
 ///
 /// # Errors
 /// An unknown name, or every problem of a variant file.
-pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, String> {
+pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, RegistryError> {
     let lower = name.to_ascii_lowercase();
     if CHESS_NAMES.contains(&lower.as_str()) {
         return Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::engine::nets::chess()));

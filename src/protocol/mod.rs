@@ -3,12 +3,16 @@
 //! does not parse gets `info string error: ...` and changes nothing. Searches run on their own
 //! thread so `stop`, `isready` and `ponderhit` are answered while they run.
 
+pub mod error;
+pub mod options;
 mod session;
 pub mod uci;
 pub mod usi;
 
+pub use error::{CommandError, OptionError, SessionError};
 pub use session::{EngineOptions, GameSession, Session};
 
+use crate::engine::registry::RegistryError;
 use crate::search::Limits;
 use std::io::BufRead;
 
@@ -58,7 +62,7 @@ pub enum Flavor {
 }
 
 impl Flavor {
-    fn parse(self, line: &str) -> Result<Command, String> {
+    fn parse(self, line: &str) -> Result<Command, CommandError> {
         match self {
             Flavor::Uci => uci::parse(line),
             Flavor::Usi => usi::parse(line),
@@ -91,8 +95,8 @@ impl crate::engine::registry::ForGame for MakeSession {
 }
 
 /// Prints an error for the GUI: one `info string error:` line per line of the message.
-fn report_error(message: &str) {
-    for line in message.lines() {
+fn report_error(error: &dyn std::fmt::Display) {
+    for line in error.to_string().lines() {
         println!("info string error: {line}");
     }
 }
@@ -103,7 +107,7 @@ fn report_error(message: &str) {
 ///
 /// # Errors
 /// An unknown variant name.
-pub fn run(variant: Option<&str>) -> Result<(), String> {
+pub fn run(variant: Option<&str>) -> Result<(), RegistryError> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut first = None;

@@ -3,6 +3,8 @@
 //! the position, the options, the evaluator and the searcher, runs each search on its own
 //! thread, and speaks UCI or USI ([`Flavor`]) in its answers.
 
+use super::error::SessionError;
+use super::options::{self, OPTIONS, OptionKey, Setting};
 use super::{Command, Flavor, Start, uci};
 use crate::engine::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
@@ -14,8 +16,10 @@ use std::thread::JoinHandle;
 /// The engine as the protocol loop sees it.
 pub trait Session: Send {
     /// Carries out one command. `Ok(Some(name))` asks the loop to switch to variant `name`.
-    /// Errors are for the user (`info string error: ...`); the session keeps its state.
-    fn handle(&mut self, cmd: Command) -> Result<Option<String>, String>;
+    ///
+    /// # Errors
+    /// [`SessionError`], for the user (`info string error: ...`); the session keeps its state.
+    fn handle(&mut self, cmd: Command) -> Result<Option<String>, SessionError>;
     /// Asks a running search to stop (it still prints its best move).
     fn stop(&mut self);
     /// Waits until no search runs.
@@ -106,18 +110,19 @@ impl<G: Game> GameSession<G> {
     }
 
     /// Chooses the evaluator if that has not happened yet, saying which in an `info string`.
-    fn ensure_eval(&mut self) -> Result<(), String> {
-        if self.eval.is_none() {
-            self.load_eval(&self.options.eval_file.clone())?;
+    fn ensure_eval(&mut self) -> Result<AnyEval<G>, SessionError> {
+        match &self.eval {
+            Some(eval) => Ok(eval.clone()),
+            None => self.load_eval(&self.options.eval_file.clone()),
         }
-        Ok(())
     }
 
-    fn load_eval(&mut self, eval_file: &str) -> Result<(), String> {
-        let (eval, line) = select::choose::<G>(&self.variant, eval_file, self.embedded).map_err(|e| e.to_string())?;
+    /// Chooses the evaluator for an `EvalFile` setting, saying which in an `info string`.
+    fn load_eval(&mut self, eval_file: &str) -> Result<AnyEval<G>, SessionError> {
+        let (eval, line) = select::choose::<G>(&self.variant, eval_file, self.embedded)?;
         println!("info string {line}");
-        self.eval = Some(eval);
-        Ok(())
+        self.eval = Some(eval.clone());
+        Ok(eval)
     }
 
     fn searcher(&mut self) -> &mut Search<G, AnyEval<G>> {
@@ -129,122 +134,87 @@ impl<G: Game> GameSession<G> {
     fn hello(&self) {
         println!("id name nue {}", env!("CARGO_PKG_VERSION"));
         println!("id author the nue developers");
-        let variants = crate::engine::registry::variant_names()
-            .iter()
-            .map(|v| format!(" var {v}"))
-            .collect::<String>();
+        let variants = crate::engine::registry::variant_names();
+        for option in OPTIONS {
+            if let Some(line) = option.listing(self.flavor, &self.name, &variants) {
+                println!("{line}");
+            }
+        }
         match self.flavor {
-            Flavor::Uci => {
-                println!("option name Hash type spin default 16 min 1 max 65536");
-                println!("option name Threads type spin default 1 min 1 max 256");
-                println!("option name MultiPV type spin default 1 min 1 max 256");
-                println!("option name Move Overhead type spin default 10 min 0 max 5000");
-                println!("option name Ponder type check default false");
-                println!("option name EvalFile type string default <empty>");
-                println!("option name UCI_Variant type combo default {}{variants}", self.name);
-                println!("option name UCI_Chess960 type check default false");
-                println!("option name VariantPath type string default <empty>");
-                println!("uciok");
-            }
-            Flavor::Usi => {
-                println!("option name USI_Hash type spin default 16 min 1 max 65536");
-                println!("option name USI_Ponder type check default false");
-                println!("option name Threads type spin default 1 min 1 max 256");
-                println!("option name MultiPV type spin default 1 min 1 max 256");
-                println!("option name MoveOverhead type spin default 10 min 0 max 5000");
-                println!("option name EvalFile type filename default <empty>");
-                println!("option name MaxMovesToDraw type spin default 0 min 0 max 100000");
-                println!("option name USI_Variant type combo default {}{variants}", self.name);
-                println!("usiok");
-            }
+            Flavor::Uci => println!("uciok"),
+            Flavor::Usi => println!("usiok"),
         }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<Option<String>, String> {
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-            match v.parse::<u64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!(
-                    "option '{name}': expected a number from {min} to {max}, found '{}'",
-                    v.escape_debug()
-                )),
-            }
+    /// Applies `setoption`; `Ok(Some(name))` asks for a switch to variant `name`.
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<Option<String>, SessionError> {
+        let (key, setting) = options::parse_setting(name, value)?;
+        let (number, flag, text) = match setting {
+            Setting::Number(n) => (n, false, String::new()),
+            Setting::Flag(b) => (0, b, String::new()),
+            Setting::Text(t) => (0, false, t),
         };
-        let check = || -> Result<bool, String> {
-            match value {
-                Some("true") => Ok(true),
-                Some("false") => Ok(false),
-                _ => Err(format!("option '{name}': expected true or false")),
-            }
-        };
-        let key = name.to_ascii_lowercase();
-        match key.trim_start_matches("usi_") {
-            "hash" => {
-                let mib = spin(1, 65536)? as usize;
+        // The table has checked each value against its range, so the casts below are exact.
+        match key {
+            OptionKey::Hash => {
+                let mib = number as usize;
                 self.options.hash_mib = mib;
                 self.searcher().resize_hash(mib);
             }
-            "threads" => self.options.search.threads = spin(1, 256)? as usize,
-            "multipv" => self.options.search.multipv = spin(1, 256)? as usize,
-            "move overhead" | "moveoverhead" => self.options.search.move_overhead = spin(0, 5000)?,
-            "ponder" => self.options.ponder = check()?,
-            "uci_chess960" => self.options.chess960 = check()?,
-            "maxmovestodraw" => {
-                self.options.max_moves_to_draw = spin(0, 100_000)? as u32;
+            OptionKey::Threads => self.options.search.threads = number as usize,
+            OptionKey::MultiPv => self.options.search.multipv = number as usize,
+            OptionKey::MoveOverhead => self.options.search.move_overhead = number as u64,
+            OptionKey::Ponder => self.options.ponder = flag,
+            OptionKey::Chess960 => self.options.chess960 = flag,
+            OptionKey::MaxMovesToDraw => {
+                self.options.max_moves_to_draw = number as u32;
                 self.pos.set_max_game_ply(self.options.max_moves_to_draw);
             }
-            "evalfile" => {
-                let file = value.unwrap_or_default().to_string();
+            OptionKey::EvalFile => {
                 self.wait();
-                self.load_eval(&file)?;
-                self.options.eval_file = file;
+                self.load_eval(&text)?;
+                self.options.eval_file = text;
             }
-            "variantpath" => {
-                let path = value.unwrap_or_default();
-                if !path.is_empty() && path != "<empty>" {
-                    let names = crate::engine::registry::add_variant_path(path)?;
+            OptionKey::VariantPath => {
+                if !text.is_empty() {
+                    let names = crate::engine::registry::add_variant_path(&text)?;
                     println!("info string variants loaded: {}", names.join(" "));
                 }
             }
-            "uci_variant" | "variant" => {
-                let v = value.unwrap_or_default();
-                if v.eq_ignore_ascii_case(&self.name) {
-                    return Ok(None);
+            OptionKey::Variant => {
+                if !text.eq_ignore_ascii_case(&self.name) {
+                    return Ok(Some(text));
                 }
-                return Ok(Some(v.to_string()));
             }
-            _ => return Err(format!("unknown option '{}'", name.escape_debug())),
         }
         Ok(None)
     }
 
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), SessionError> {
         let mut board = match start {
             Start::StartPos => G::start(&self.variant),
-            Start::Fen(fen) => G::from_fen(&self.variant, fen).map_err(|e| e.to_string())?,
+            Start::Fen(fen) => G::from_fen(&self.variant, fen)?,
         };
         board.set_chess960(self.options.chess960);
         let mut pos = Position::new(board);
         pos.set_max_game_ply(self.options.max_moves_to_draw);
         for (i, mv) in moves.iter().enumerate() {
             pos.play_str(mv)
-                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
+                .map_err(|error| SessionError::Move { index: i + 1, error })?;
         }
         self.pos = pos;
         Ok(())
     }
 
     /// Starts a search; `mate` turns it into a USI mate search with that time limit.
-    fn go(&mut self, limits: Limits, mate: Option<Option<u64>>) -> Result<(), String> {
+    fn go(&mut self, limits: Limits, mate: Option<Option<u64>>) -> Result<(), SessionError> {
         if self.running.is_some() {
             if !self.reported.load(Ordering::Acquire) {
-                return Err("a search is already running".into());
+                return Err(SessionError::SearchRunning);
             }
             self.wait();
         }
-        self.ensure_eval()?;
-        let eval = self.eval.clone().ok_or("no evaluator")?;
+        let eval = self.ensure_eval()?;
         // The entering-king declaration needs no search.
         if mate.is_none() && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
             println!("bestmove win");
@@ -308,13 +278,13 @@ impl<G: Game> GameSession<G> {
                 println!("{line}");
                 search
             });
-        self.running = Some(spawned.map_err(|e| format!("cannot start the search thread: {e}"))?);
+        self.running = Some(spawned.map_err(SessionError::Thread)?);
         Ok(())
     }
 }
 
 impl<G: Game> Session for GameSession<G> {
-    fn handle(&mut self, cmd: Command) -> Result<Option<String>, String> {
+    fn handle(&mut self, cmd: Command) -> Result<Option<String>, SessionError> {
         match cmd {
             Command::Hello => self.hello(),
             Command::IsReady => {

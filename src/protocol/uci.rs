@@ -2,11 +2,15 @@
 //! variants): parsing of the GUI's lines into [`Command`]s and formatting of the engine's
 //! `info` lines.
 
+use super::error::CommandError;
 use super::{Command, Start};
 use crate::search::{Info, Limits, Score};
 
 /// Parses one line. Unknown commands and malformed arguments are errors that say what is wrong.
-pub fn parse(line: &str) -> Result<Command, String> {
+///
+/// # Errors
+/// [`CommandError`] saying what is wrong with the line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(Command::Ignore);
@@ -23,18 +27,18 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "quit" => Ok(Command::Quit),
         "d" => Ok(Command::Display),
         "debug" | "register" => Ok(Command::Ignore),
-        other => Err(format!("unknown command '{}'", other.escape_debug())),
+        other => Err(CommandError::Unknown(other.to_string())),
     }
 }
 
-fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     if rest.first() != Some(&"name") || rest.len() < 2 {
-        return Err("setoption needs 'name <option> [value <value>]'".into());
+        return Err(CommandError::SetOptionSyntax);
     }
     let value_at = rest.iter().position(|&t| t == "value");
     let name_end = value_at.unwrap_or(rest.len());
     if name_end <= 1 {
-        return Err("setoption: missing option name".into());
+        return Err(CommandError::SetOptionNoName);
     }
     let name = rest[1..name_end].join(" ");
     let value = value_at.map(|i| rest[i + 1..].join(" "));
@@ -43,47 +47,48 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
 
 /// Parses `position startpos|<keyword> <fields...> [moves ...]`; the keyword is `fen` in UCI
 /// and `sfen` in USI.
-pub fn parse_position(rest: &[&str], keyword: &str) -> Result<Command, String> {
+///
+/// # Errors
+/// [`CommandError`]: no start, a missing FEN, or words after `startpos`.
+pub fn parse_position(rest: &[&str], keyword: &'static str) -> Result<Command, CommandError> {
     let moves_at = rest.iter().position(|&t| t == "moves");
     let spec = &rest[..moves_at.unwrap_or(rest.len())];
     let moves = moves_at.map_or_else(Vec::new, |i| rest[i + 1..].iter().map(|s| s.to_string()).collect());
     let start = match spec.split_first() {
         Some((&"startpos", [])) => Start::StartPos,
-        Some((&"startpos", extra)) => return Err(format!("position startpos: unexpected '{}'", extra.join(" "))),
+        Some((&"startpos", extra)) => return Err(CommandError::PositionExtra(extra.join(" "))),
         Some((&k, fields)) if k == keyword && !fields.is_empty() => Start::Fen(fields.join(" ")),
-        Some((&k, _)) if k == keyword => return Err(format!("position {keyword}: missing {}", keyword.to_uppercase())),
+        Some((&k, _)) if k == keyword => return Err(CommandError::PositionMissing { keyword }),
         Some((&other, _)) => {
-            return Err(format!(
-                "position: expected 'startpos' or '{keyword}', found '{}'",
-                other.escape_debug()
-            ));
+            return Err(CommandError::PositionStart {
+                keyword,
+                found: Some(other.to_string()),
+            });
         }
-        None => return Err(format!("position: expected 'startpos' or '{keyword}'")),
+        None => return Err(CommandError::PositionStart { keyword, found: None }),
     };
     Ok(Command::Position { start, moves })
 }
 
-fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, String> {
+fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, CommandError> {
     match tokens.get(i) {
-        Some(t) => t.parse().map_err(|_| {
-            format!(
-                "go {name}: expected a non-negative number, found '{}'",
-                t.escape_debug()
-            )
+        Some(t) => t.parse().map_err(|_| CommandError::BadNumber {
+            key: name.to_string(),
+            found: t.to_string(),
         }),
-        None => Err(format!("go {name}: missing number")),
+        None => Err(CommandError::MissingNumber { key: name.to_string() }),
     }
 }
 
 /// Clock values may be negative when a GUI's clock has run over; they count as zero.
-fn millis(tokens: &[&str], i: usize, name: &str) -> Result<u64, String> {
+fn millis(tokens: &[&str], i: usize, name: &str) -> Result<u64, CommandError> {
     match tokens.get(i).map(|t| t.parse::<i64>()) {
         Some(Ok(v)) => Ok(v.max(0) as u64),
-        Some(Err(_)) => Err(format!(
-            "go {name}: expected a number of milliseconds, found '{}'",
-            tokens[i].escape_debug()
-        )),
-        None => Err(format!("go {name}: missing number")),
+        Some(Err(_)) => Err(CommandError::BadMillis {
+            key: name.to_string(),
+            found: tokens[i].to_string(),
+        }),
+        None => Err(CommandError::MissingNumber { key: name.to_string() }),
     }
 }
 
@@ -106,7 +111,10 @@ const GO_KEYWORDS: &[&str] = &[
 
 /// Parses the arguments of `go`. `wtime`/`winc` belong to the first player (White; sente in
 /// shogi, where USI sends them as `btime`/`binc`, see `super::usi`).
-pub fn parse_go(rest: &[&str]) -> Result<Command, String> {
+///
+/// # Errors
+/// [`CommandError`]: an unknown parameter or a malformed number.
+pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     let mut limits = Limits::default();
     let mut i = 0;
     while i < rest.len() {
@@ -141,7 +149,7 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, String> {
                 }
                 continue;
             }
-            other => return Err(format!("go: unknown parameter '{}'", other.escape_debug())),
+            other => return Err(CommandError::UnknownGoParameter(other.to_string())),
         }
         i += 2;
     }

@@ -5,10 +5,14 @@
 //! game (stopping any search).
 
 use super::Command;
+use super::error::CommandError;
 use super::uci;
 
 /// Parses one USI line.
-pub fn parse(line: &str) -> Result<Command, String> {
+///
+/// # Errors
+/// [`CommandError`] saying what is wrong with the line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(Command::Ignore);
@@ -20,21 +24,19 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "position" => uci::parse_position(rest, "sfen"),
         "go" => parse_go(rest),
         "isready" | "setoption" | "stop" | "ponderhit" | "quit" | "d" | "debug" | "register" => uci::parse(line),
-        other => Err(format!("unknown command '{}'", other.escape_debug())),
+        other => Err(CommandError::Unknown(other.to_string())),
     }
 }
 
-fn parse_go(rest: &[&str]) -> Result<Command, String> {
+fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     if let Some(i) = rest.iter().position(|&t| t == "mate") {
         return match rest.get(i + 1) {
             Some(&"infinite") => Ok(Command::GoMate(None)),
-            Some(t) => t.parse::<u64>().map(|ms| Command::GoMate(Some(ms))).map_err(|_| {
-                format!(
-                    "go mate: expected milliseconds or 'infinite', found '{}'",
-                    t.escape_debug()
-                )
-            }),
-            None => Err("go mate: missing time".into()),
+            Some(t) => t
+                .parse::<u64>()
+                .map(|ms| Command::GoMate(Some(ms)))
+                .map_err(|_| CommandError::MateBadTime(t.to_string())),
+            None => Err(CommandError::MateMissingTime),
         };
     }
     // Sente is the first player: its clock is `btime` in USI and index 0 inside.

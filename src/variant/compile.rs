@@ -192,8 +192,8 @@ fn kinds(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>, key: &str, let
 fn squares(ctx: &mut Ctx, field: &(usize, Spanned<String>), key: &str, files: u8, ranks: u8) -> Vec<Square> {
     match region::parse(field.1.get_ref(), files, ranks) {
         Ok(v) => v,
-        Err((offset, message)) => {
-            ctx.fail_at(field, offset + 1, key, message);
+        Err(e) => {
+            ctx.fail_at(field, e.offset() + 1, key, e.to_string());
             Vec::new()
         }
     }
@@ -490,7 +490,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 Some(f) => match region::file(f.1.get_ref(), files) {
                     Ok(x) => x,
                     Err(e) => {
-                        ctx.fail(f, key, e);
+                        ctx.fail(f, key, e.to_string());
                         default
                     }
                 },

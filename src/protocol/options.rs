@@ -1,0 +1,325 @@
+//! The engine's options, in one table ([`OPTIONS`]) that both the `uci`/`usi` listing and
+//! `setoption` read: each option's name per protocol, its type, default and range. A value
+//! `setoption` passes is checked here ([`parse_setting`]) before the session applies it.
+
+use super::Flavor;
+use super::error::OptionError;
+
+/// Which engine setting an option controls.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionKey {
+    /// Transposition table size in MiB.
+    Hash,
+    /// Search threads.
+    Threads,
+    /// Principal variations reported.
+    MultiPv,
+    /// Milliseconds kept back from each move's time for the GUI and transport.
+    MoveOverhead,
+    /// Whether the GUI may send `go ponder`.
+    Ponder,
+    /// The net file (`none`: the hand-crafted evaluation; empty: automatic).
+    EvalFile,
+    /// The variant played.
+    Variant,
+    /// Chess960 castling notation (king takes rook).
+    Chess960,
+    /// A `.toml` file or folder of them whose variants join the variant list.
+    VariantPath,
+    /// Plies after which a game is drawn (USI `MaxMovesToDraw`, 0 = no limit).
+    MaxMovesToDraw,
+}
+
+/// An option's type, default and range, as the listing announces it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionType {
+    /// A number in `min..=max`.
+    Spin {
+        /// The value before any `setoption`.
+        default: i64,
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Check {
+        /// The value before any `setoption`.
+        default: bool,
+    },
+    /// Free text (`string` in UCI; `filename` in USI for file options).
+    Text {
+        /// Whether it names a file (USI lists it as `filename`).
+        file: bool,
+    },
+    /// One of the known variants (listed as `var` entries at run time).
+    Variants,
+}
+
+/// One option: its setting, its names in UCI and USI (`None` where the protocol lacks it), and
+/// its type.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The setting it controls.
+    pub key: OptionKey,
+    /// Its UCI name.
+    pub uci: Option<&'static str>,
+    /// Its USI name.
+    pub usi: Option<&'static str>,
+    /// Type, default and range.
+    pub kind: OptionType,
+}
+
+/// Largest `Hash` (MiB) the engine advertises.
+pub const MAX_HASH_MIB: i64 = 65536;
+
+/// Every option of the engine.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: OptionKey::Hash,
+        uci: Some("Hash"),
+        usi: Some("USI_Hash"),
+        kind: OptionType::Spin {
+            default: 16,
+            min: 1,
+            max: MAX_HASH_MIB,
+        },
+    },
+    OptionSpec {
+        key: OptionKey::Threads,
+        uci: Some("Threads"),
+        usi: Some("Threads"),
+        kind: OptionType::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionSpec {
+        key: OptionKey::MultiPv,
+        uci: Some("MultiPV"),
+        usi: Some("MultiPV"),
+        kind: OptionType::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionSpec {
+        key: OptionKey::MoveOverhead,
+        uci: Some("Move Overhead"),
+        usi: Some("MoveOverhead"),
+        kind: OptionType::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionSpec {
+        key: OptionKey::Ponder,
+        uci: Some("Ponder"),
+        usi: Some("USI_Ponder"),
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        key: OptionKey::EvalFile,
+        uci: Some("EvalFile"),
+        usi: Some("EvalFile"),
+        kind: OptionType::Text { file: true },
+    },
+    OptionSpec {
+        key: OptionKey::MaxMovesToDraw,
+        uci: None,
+        usi: Some("MaxMovesToDraw"),
+        kind: OptionType::Spin {
+            default: 0,
+            min: 0,
+            max: 100_000,
+        },
+    },
+    OptionSpec {
+        key: OptionKey::Variant,
+        uci: Some("UCI_Variant"),
+        usi: Some("USI_Variant"),
+        kind: OptionType::Variants,
+    },
+    OptionSpec {
+        key: OptionKey::Chess960,
+        uci: Some("UCI_Chess960"),
+        usi: None,
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        key: OptionKey::VariantPath,
+        uci: Some("VariantPath"),
+        usi: None,
+        kind: OptionType::Text { file: false },
+    },
+];
+
+impl OptionSpec {
+    /// The option's name in `flavor`, if that protocol has it.
+    pub fn name(&self, flavor: Flavor) -> Option<&'static str> {
+        match flavor {
+            Flavor::Uci => self.uci,
+            Flavor::Usi => self.usi,
+        }
+    }
+
+    /// The `option name ...` line of the listing; `variant` and `variants` fill a variant combo.
+    pub fn listing(&self, flavor: Flavor, variant: &str, variants: &[String]) -> Option<String> {
+        let name = self.name(flavor)?;
+        let tail = match self.kind {
+            OptionType::Spin { default, min, max } => format!("type spin default {default} min {min} max {max}"),
+            OptionType::Check { default } => format!("type check default {default}"),
+            OptionType::Text { file } => {
+                let ty = if file && flavor == Flavor::Usi {
+                    "filename"
+                } else {
+                    "string"
+                };
+                format!("type {ty} default <empty>")
+            }
+            OptionType::Variants => {
+                let vars: String = variants.iter().map(|v| format!(" var {v}")).collect();
+                format!("type combo default {variant}{vars}")
+            }
+        };
+        Some(format!("option name {name} {tail}"))
+    }
+}
+
+/// A checked `setoption` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// A spin option's value, within its range.
+    Number(i64),
+    /// A check option's value.
+    Flag(bool),
+    /// A text or variant option's value (`<empty>` and no value read as empty).
+    Text(String),
+}
+
+/// Names compared loosely: case, spaces and a `UCI_`/`USI_` prefix do not matter, so `Hash`,
+/// `USI_Hash`, `Move Overhead` and `MoveOverhead` all find their option in either protocol.
+fn loose(name: &str) -> String {
+    let lower: String = name
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match lower.strip_prefix("usi_").or_else(|| lower.strip_prefix("uci_")) {
+        Some(rest) => rest.to_string(),
+        None => lower,
+    }
+}
+
+/// Finds the option `name` (in either protocol's spelling) and checks `value` against its type.
+///
+/// # Errors
+/// [`OptionError`]: no such option, a missing value, a number out of range, or a check value
+/// other than `true`/`false`.
+pub fn parse_setting(name: &str, value: Option<&str>) -> Result<(OptionKey, Setting), OptionError> {
+    let wanted = loose(name);
+    let spec = OPTIONS
+        .iter()
+        .find(|o| [o.uci, o.usi].into_iter().flatten().any(|n| loose(n) == wanted))
+        .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+    let setting = match spec.kind {
+        OptionType::Spin { min, max, .. } => {
+            let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+            match v.trim().parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Setting::Number(n),
+                _ => {
+                    return Err(OptionError::OutOfRange {
+                        name: name.to_string(),
+                        min,
+                        max,
+                        found: v.to_string(),
+                    });
+                }
+            }
+        }
+        OptionType::Check { .. } => match value.map(str::trim) {
+            Some(v) if v.eq_ignore_ascii_case("true") => Setting::Flag(true),
+            Some(v) if v.eq_ignore_ascii_case("false") => Setting::Flag(false),
+            _ => return Err(OptionError::NotABool(name.to_string())),
+        },
+        OptionType::Text { .. } | OptionType::Variants => {
+            let v = value.unwrap_or_default().trim();
+            Setting::Text(if v == "<empty>" { String::new() } else { v.to_string() })
+        }
+    };
+    Ok((spec.key, setting))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_loosely_and_values_are_checked() {
+        assert_eq!(
+            parse_setting("USI_Hash", Some("64")),
+            Ok((OptionKey::Hash, Setting::Number(64)))
+        );
+        assert_eq!(
+            parse_setting("hash", Some("64")),
+            Ok((OptionKey::Hash, Setting::Number(64)))
+        );
+        assert_eq!(
+            parse_setting("MoveOverhead", Some("30")),
+            Ok((OptionKey::MoveOverhead, Setting::Number(30)))
+        );
+        assert_eq!(
+            parse_setting("Move Overhead", Some("30")),
+            Ok((OptionKey::MoveOverhead, Setting::Number(30)))
+        );
+        assert!(matches!(
+            parse_setting("Threads", Some("0")),
+            Err(OptionError::OutOfRange { min: 1, max: 256, .. })
+        ));
+        assert!(matches!(
+            parse_setting("Hash", Some("-4")),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert_eq!(
+            parse_setting("Hash", None),
+            Err(OptionError::MissingValue("Hash".into()))
+        );
+        assert_eq!(
+            parse_setting("Ponder", Some("yes")),
+            Err(OptionError::NotABool("Ponder".into()))
+        );
+        assert_eq!(
+            parse_setting("Nope", Some("1")),
+            Err(OptionError::Unknown("Nope".into()))
+        );
+        assert_eq!(
+            parse_setting("EvalFile", Some("<empty>")),
+            Ok((OptionKey::EvalFile, Setting::Text(String::new())))
+        );
+    }
+
+    #[test]
+    fn each_protocol_lists_its_own_names() {
+        let vars = ["chess".to_string(), "shogi".to_string()];
+        let lines =
+            |f: Flavor| -> Vec<String> { OPTIONS.iter().filter_map(|o| o.listing(f, "chess", &vars)).collect() };
+        let uci = lines(Flavor::Uci);
+        assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
+        assert!(uci.contains(&"option name UCI_Variant type combo default chess var chess var shogi".to_string()));
+        assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
+        assert!(!uci.iter().any(|l| l.contains("USI_") || l.contains("MaxMovesToDraw")));
+        let usi = lines(Flavor::Usi);
+        assert!(usi.contains(&"option name USI_Hash type spin default 16 min 1 max 65536".to_string()));
+        assert!(usi.contains(&"option name EvalFile type filename default <empty>".to_string()));
+        assert!(!usi.iter().any(|l| l.contains("UCI_") || l.contains("VariantPath")));
+        // Every listed spin value's default lies in its range.
+        for o in OPTIONS {
+            if let OptionType::Spin { default, min, max } = o.kind {
+                assert!((min..=max).contains(&default), "{o:?}");
+            }
+        }
+    }
+}
