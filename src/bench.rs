@@ -131,7 +131,9 @@ pub fn position<G: Game>(variant: &G::Variant, line: &str) -> Result<Position<G>
 
 /// Totals of a bench run.
 pub struct BenchReport {
+    /// Nodes searched over all positions.
     pub nodes: u64,
+    /// Wall time of the searches, in milliseconds.
     pub millis: u64,
 }
 

@@ -4,6 +4,8 @@
 //! See `DESIGN.md` in the shared folder for the architecture.
 
 #![deny(clippy::unwrap_used)]
+#![warn(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
 pub mod core;

@@ -56,14 +56,14 @@ enum Command {
         /// Random plies at the start of each game.
         #[arg(long, default_value_t = 8)]
         random_plies: usize,
-        /// Seed of the opening randomisation.
+        /// Seed of the opening randomization.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Net to search with (`none` for the hand-crafted evaluation); default: the variant's net.
         #[arg(long, default_value = "")]
         eval_file: String,
     },
-    /// Trains a net on data files and writes it quantised.
+    /// Trains a net on data files and writes it quantized.
     Train {
         /// Data files (`nue datagen` output) for the variant.
         #[arg(long, required = true, num_args = 1..)]

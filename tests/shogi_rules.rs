@@ -1,7 +1,7 @@
 //! Shogi: perft against the oracles (`shogi.sfen.epd`, cshogi-verified) and the reference's
 //! perft anchors, one test per rule engines get wrong (positions from the shared reference's
 //! shogi notes, section 2, verified there with cshogi), SFEN errors, and random-walk
-//! invariants (including a colour-blind evaluation).
+//! invariants (including a color-blind evaluation).
 
 mod common;
 
@@ -251,7 +251,7 @@ fn bad_sfen_gets_a_reason() {
     rejects("ÿÿÿ/9/9/9/9/9/9/9/4K4 b - 1", "unknown piece letter 'ÿ'");
 }
 
-/// `sfen` with the board turned 180 degrees, the colours of pieces, hands and the side to move
+/// `sfen` with the board turned 180 degrees, the colors of pieces, hands and the side to move
 /// swapped.
 fn flip_sfen(sfen: &str) -> String {
     let f: Vec<&str> = sfen.split(' ').collect();
@@ -321,7 +321,7 @@ fn random_walks_keep_invariants() {
             if all.is_empty() {
                 break;
             }
-            // The evaluation is colour-blind: the board turned 180 degrees with the colours
+            // The evaluation is color-blind: the board turned 180 degrees with the colors
             // swapped scores the same for the side to move.
             let mirror = board(&flip_sfen(&fen));
             assert_eq!(hce::evaluate(b), hce::evaluate(&mirror), "{fen} vs {}", mirror.to_fen());

@@ -1,5 +1,5 @@
 //! Training: the data format round-trips and decodes to exactly the features the engine
-//! computes; a tiny net trained on a tiny synthetic set lowers its loss; float and quantised
+//! computes; a tiny net trained on a tiny synthetic set lowers its loss; float and quantized
 //! evaluations agree within the documented bound; datagen writes, appends and refuses other
 //! files.
 
@@ -68,7 +68,7 @@ fn records_round_trip_to_the_engines_features() {
     }
 }
 
-/// A synthetic set: positions labelled with a material count, results from its sign.
+/// A synthetic set: positions labeled with a material count, results from its sign.
 fn synthetic(n: usize, codec: &Codec) -> Vec<u8> {
     let values = [100i32, 300, 320, 500, 900, 0];
     let mut records = Vec::new();
@@ -89,7 +89,7 @@ fn synthetic(n: usize, codec: &Codec) -> Vec<u8> {
 }
 
 #[test]
-fn tiny_net_learns_and_quantises_within_bound() {
+fn tiny_net_learns_and_quantizes_within_bound() {
     let layout = layout();
     let codec = Codec::new(&layout);
     let all = synthetic(3000, &codec);
@@ -118,10 +118,10 @@ fn tiny_net_learns_and_quantises_within_bound() {
     println!("validation loss {before:.5} -> {after:.5}");
     assert!(losses.last() < losses.first(), "training losses {losses:?}");
 
-    // Quantisation: mean error within 8 cp, largest within 40 cp (the bound documented in
+    // Quantization: mean error within 8 cp, largest within 40 cp (the bound documented in
     // `train::trainer`; rounding feature weights to 1/255 and output weights to 1/64).
-    let net = model.quantise(&layout, "tiny");
-    let q = trainer::quantisation_error(&model, &net, &codec, &validation, 10_000);
+    let net = model.quantize(&layout, "tiny");
+    let q = trainer::quantization_error(&model, &net, &codec, &validation, 10_000);
     assert!(q.positions > 200);
     assert!(q.mean_abs_cp <= 8.0 && q.max_abs_cp <= 40.0, "{q:?}");
 }

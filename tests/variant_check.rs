@@ -1,4 +1,4 @@
-//! `nue check` and the variant loader on a catalogue of broken files (`tests/data/variants/`):
+//! `nue check` and the variant loader on a catalog of broken files (`tests/data/variants/`):
 //! each problem is reported with its file, line, column and key, and nothing panics.
 
 use std::path::PathBuf;

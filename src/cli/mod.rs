@@ -277,7 +277,7 @@ fn train_width<const H: usize>(
     let start = Instant::now();
     let mut write_error = None;
     // The epoch with the lowest validation loss (the last one when nothing is held out) is the
-    // one written: with few games the later epochs memorise them (a 4-epoch net beat a
+    // one written: with few games the later epochs memorize them (a 4-epoch net beat a
     // 12-epoch one by 135 Elo on the same data).
     let mut best: Option<(f64, usize, trainer::Model<H>)> = None;
     trainer::train(&mut model, layout, &codec, &train, &validation, cfg, |m, r| {
@@ -290,7 +290,7 @@ fn train_width<const H: usize>(
             r.positions_per_second,
             start.elapsed().as_secs_f64()
         );
-        let net = m.quantise(layout, &description(r.epoch));
+        let net = m.quantize(layout, &description(r.epoch));
         if let Err(error) = std::fs::write(&checkpoint, nue::nnue::format::write(&net)) {
             write_error = Some(CliError::Write {
                 path: checkpoint.clone(),
@@ -305,8 +305,8 @@ fn train_width<const H: usize>(
         return Err(e);
     }
     let (loss, epoch, model) = best.map_or((f64::NAN, cfg.epochs, model), |b| b);
-    let net = model.quantise(layout, &description(epoch));
-    let q = trainer::quantisation_error(&model, &net, &codec, &validation, 100_000);
+    let net = model.quantize(layout, &description(epoch));
+    let q = trainer::quantization_error(&model, &net, &codec, &validation, 100_000);
     std::fs::write(out, nue::nnue::format::write(&net)).map_err(|error| CliError::Write {
         path: out.to_path_buf(),
         error,
@@ -314,7 +314,7 @@ fn train_width<const H: usize>(
     let _ = std::fs::remove_file(&checkpoint);
     println!("best epoch {epoch} (validation loss {loss:.6})");
     println!(
-        "quantised vs float on {} validation positions: mean |diff| {:.2} cp, max {:.1} cp",
+        "quantized vs float on {} validation positions: mean |diff| {:.2} cp, max {:.1} cp",
         q.positions, q.mean_abs_cp, q.max_abs_cp
     );
     println!("wrote {}", out.display());
@@ -369,7 +369,7 @@ pub fn netinfo(file: &Path) -> Result<(), CliError> {
     println!("hidden width: {}", h.hidden);
     println!("output buckets: {}", h.output_buckets);
     println!("activation: {:?}", h.activation);
-    println!("quantisation: QA {} QB {} SCALE {}", h.qa, h.qb, h.scale);
+    println!("quantization: QA {} QB {} SCALE {}", h.qa, h.qb, h.scale);
     println!("description: {}", h.description);
     println!("kernels in this build: {}", nue::nnue::simd::KERNELS);
     Ok(())

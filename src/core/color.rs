@@ -8,7 +8,9 @@ use std::ops::Not;
 #[repr(u8)]
 pub enum Color {
     #[default]
+    /// The first player (sente in shogi).
     White = 0,
+    /// The second player (gote in shogi).
     Black = 1,
 }
 

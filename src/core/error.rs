@@ -15,6 +15,7 @@ pub struct PositionError {
 }
 
 impl PositionError {
+    /// An error in FEN (SFEN) field `field`.
     pub fn new(field: &'static str, message: impl Into<String>) -> PositionError {
         PositionError {
             field,
@@ -66,6 +67,7 @@ pub struct MoveError {
 }
 
 impl MoveError {
+    /// An error about the move text `text`.
     pub fn new(text: &str, reason: impl Into<String>) -> MoveError {
         MoveError {
             text: text.escape_debug().to_string(),

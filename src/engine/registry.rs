@@ -52,10 +52,12 @@ impl From<Diagnostics> for RegistryError {
 
 /// Names accepted for each built-in game (the first is the canonical one).
 pub const CHESS_NAMES: &[&str] = &["chess", "standard", "normal", "chess960", "fischerandom"];
+/// Names accepted for native shogi.
 pub const SHOGI_NAMES: &[&str] = &["shogi"];
 
 /// Something to do with whichever game a name selects.
 pub trait ForGame {
+    /// What the action returns.
     type Output;
     /// Runs for game `G`; `name` is the canonical variant name, `embedded` its built-in net.
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output;

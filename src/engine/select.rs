@@ -18,10 +18,15 @@ pub const WIDTHS: [usize; 4] = [64, 128, 256, 512];
 /// Any evaluator of game `G`.
 #[derive(Clone)]
 pub enum AnyEval<G: Game> {
+    /// The hand-crafted evaluation.
     Hce(Hce),
+    /// An NNUE with 64 hidden neurons per perspective.
     Nnue64(NnueEval<G, 64>),
+    /// An NNUE with 128 hidden neurons per perspective.
     Nnue128(NnueEval<G, 128>),
+    /// An NNUE with 256 hidden neurons per perspective.
     Nnue256(NnueEval<G, 256>),
+    /// An NNUE with 512 hidden neurons per perspective.
     Nnue512(NnueEval<G, 512>),
 }
 

@@ -7,18 +7,22 @@ use arrayvec::ArrayVec;
 /// A piece on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PieceOn {
+    /// The piece.
     pub piece: Piece,
+    /// Its square.
     pub square: Square,
 }
 
 /// A change in the number of pieces of one kind in one side's hand.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HandChange {
+    /// The hand's owner.
     pub color: Color,
     /// The hand kind (the game's numbering of hand kinds).
     pub kind: u8,
     /// Count before and after the move.
     pub from: u8,
+    /// Count after the move.
     pub to: u8,
 }
 
@@ -28,12 +32,16 @@ pub struct HandChange {
 /// capturer and up to nine pieces around the target).
 #[derive(Clone, Default, Debug)]
 pub struct Dirty {
+    /// Pieces taken off their squares.
     pub removed: ArrayVec<PieceOn, 12>,
+    /// Pieces put on squares.
     pub added: ArrayVec<PieceOn, 4>,
+    /// Hand counts that changed.
     pub hands: ArrayVec<HandChange, 2>,
 }
 
 impl Dirty {
+    /// Empties the record for the next move.
     #[inline(always)]
     pub fn clear(&mut self) {
         self.removed.clear();
@@ -41,11 +49,13 @@ impl Dirty {
         self.hands.clear();
     }
 
+    /// Records `piece` taken off `square`.
     #[inline(always)]
     pub fn remove(&mut self, piece: Piece, square: Square) {
         self.removed.push(PieceOn { piece, square });
     }
 
+    /// Records `piece` put on `square`.
     #[inline(always)]
     pub fn add(&mut self, piece: Piece, square: Square) {
         self.added.push(PieceOn { piece, square });

@@ -19,7 +19,9 @@ pub enum OpponentView {
 pub struct LayoutSpec {
     /// Variant name; part of the layout hash.
     pub variant: String,
+    /// Board width.
     pub files: u8,
+    /// Board height.
     pub ranks: u8,
     /// Piece kinds per color (the game's numbering).
     pub piece_kinds: u8,
@@ -29,6 +31,7 @@ pub struct LayoutSpec {
     pub royal_region: Vec<Square>,
     /// Most pieces of each hand kind one side can hold (empty for games without drops).
     pub hand_max: Vec<u8>,
+    /// How the second player's view is made.
     pub view: OpponentView,
     /// Whether the rules are left-right symmetric (mirroring by king file is allowed).
     pub mirror: bool,

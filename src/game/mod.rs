@@ -47,11 +47,14 @@ pub enum GenKind {
 /// numbering (chess: pawn, knight, bishop, rook, queen, king).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// The owner.
     pub color: Color,
+    /// The kind, in the game's numbering.
     pub kind: u8,
 }
 
 impl Piece {
+    /// A piece of `kind` owned by `color`.
     pub const fn new(color: Color, kind: u8) -> Piece {
         Piece { color, kind }
     }
@@ -68,6 +71,7 @@ impl Piece {
 pub struct Dims {
     /// Board width (files) and height (ranks).
     pub files: u8,
+    /// Board height.
     pub ranks: u8,
     /// Piece kinds per color, promoted forms included.
     pub piece_kinds: u8,

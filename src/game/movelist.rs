@@ -5,7 +5,9 @@ use std::ops::{Deref, DerefMut};
 
 /// A list of moves on the stack, able to hold every legal move of any position of its game.
 pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send {
+    /// Appends a move.
     fn push(&mut self, mv: M);
+    /// Empties the list.
     fn clear(&mut self);
     /// Keeps only the moves for which `keep` is true, in order.
     fn retain(&mut self, keep: impl FnMut(&mut M) -> bool);

@@ -5,11 +5,14 @@
 /// evaluation", chessprogramming wiki).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Tapered {
+    /// Middlegame value.
     pub mg: i32,
+    /// Endgame value.
     pub eg: i32,
 }
 
 impl Tapered {
+    /// A pair of middlegame and endgame values.
     pub const fn new(mg: i32, eg: i32) -> Tapered {
         Tapered { mg, eg }
     }
@@ -21,6 +24,7 @@ impl Tapered {
 pub struct EvalTerms {
     /// Piece kinds per color and squares per board (the table shape).
     pub kinds: usize,
+    /// Squares per board.
     pub squares: usize,
     /// `psqt[(color * kinds + kind) * squares + square]`: material plus placement, from that
     /// color's point of view (positive is good for the piece's owner).
@@ -28,6 +32,7 @@ pub struct EvalTerms {
     /// Phase weight per kind; the phase is the sum over pieces on the board, capped at
     /// `max_phase` (the start position's sum).
     pub phase: Vec<i32>,
+    /// The phase of the start position (full middlegame).
     pub max_phase: i32,
     /// Value of each hand kind's pieces in hand (games with drops).
     pub hand: Vec<Tapered>,

@@ -70,6 +70,7 @@ pub fn active_features<G: Game>(layout: &FeatureLayout, board: &G, persp: Color,
 }
 
 impl<G: Game, const H: usize> NnueEval<G, H> {
+    /// An evaluator for `net`, with an empty accumulator stack (reset it before use).
     pub fn new(net: Arc<Network<H>>) -> NnueEval<G, H> {
         let slots = 2 * net.layout.buckets * 2;
         let bias = net.ft_bias;
@@ -89,6 +90,7 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
         }
     }
 
+    /// The net it evaluates with.
     pub fn network(&self) -> &Network<H> {
         &self.net
     }

@@ -24,7 +24,9 @@ use super::layout::FeatureLayout;
 use super::network::{Activation, MAX_OUTPUT_WEIGHT, Network, QA, QB, Row, SCALE};
 use std::fmt;
 
+/// The first eight bytes of a `.nnue` file.
 pub const MAGIC: &[u8; 8] = b"NUENNUE1";
+/// The format version this build reads and writes.
 pub const VERSION: u32 = 1;
 
 /// Why a net file was refused.
@@ -32,6 +34,7 @@ pub const VERSION: u32 = 1;
 pub struct NetError {
     /// The file (or `<embedded>`).
     pub source: String,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -46,15 +49,25 @@ impl std::error::Error for NetError {}
 /// A net file's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// Format version.
     pub version: u32,
+    /// Hash of the feature layout the net was trained for.
     pub layout_hash: u64,
+    /// Input features.
     pub inputs: u32,
+    /// Hidden neurons per perspective.
     pub hidden: u32,
+    /// Output buckets (by piece count).
     pub output_buckets: u32,
+    /// Activation of the hidden layer.
     pub activation: Activation,
+    /// Quantization of the feature transformer (QA).
     pub qa: u32,
+    /// Quantization of the output weights (QB).
     pub qb: u32,
+    /// Centipawns per unit of the output (SCALE).
     pub scale: u32,
+    /// Free text: variant, data, epochs.
     pub description: String,
     /// Bytes of the header (where the weights start).
     pub size: usize,
@@ -162,7 +175,7 @@ pub fn read_header(bytes: &[u8], source: &str) -> Result<Header, NetError> {
 /// Parses a net for `layout` with hidden width `H`.
 ///
 /// # Errors
-/// Any header mismatch (layout, width, quantisation), an output weight beyond the supported
+/// Any header mismatch (layout, width, quantization), an output weight beyond the supported
 /// range, or a length other than the header implies.
 pub fn read<const H: usize>(bytes: &[u8], source: &str, layout: &FeatureLayout) -> Result<Network<H>, NetError> {
     let h = read_header(bytes, source)?;
@@ -182,7 +195,7 @@ pub fn read<const H: usize>(bytes: &[u8], source: &str, layout: &FeatureLayout) 
     }
     if (h.qa, h.qb, h.scale) != (QA as u32, QB as u32, SCALE as u32) {
         return Err(r.err(format!(
-            "quantisation QA={} QB={} SCALE={}, this engine uses {QA}/{QB}/{SCALE}",
+            "quantization QA={} QB={} SCALE={}, this engine uses {QA}/{QB}/{SCALE}",
             h.qa, h.qb, h.scale
         )));
     }

@@ -23,17 +23,20 @@ use crate::game::{EvalKnowledge, LayoutSpec, OpponentView, Piece};
 /// file). Measured on chess (H = 256, the same 3.43 M self-play positions, 12 epochs, 100 games
 /// at 2+0.02): one bucket beat four (rank 1, rank 2, ranks 3-4, ranks 5-8) by 67 ± 57 Elo,
 /// although four had the lower validation loss: with a few million positions the extra
-/// weights memorise rather than generalise. Mirroring by king file stays on.
+/// weights memorize rather than generalize. Mirroring by king file stays on.
 pub const DEFAULT_KING_BUCKETS: u8 = 1;
 
 /// The derived input layout.
 #[derive(Clone, Debug)]
 pub struct FeatureLayout {
+    /// What the game said of its rules.
     pub spec: LayoutSpec,
+    /// Squares of the board.
     pub squares: usize,
     /// Bucket of each square for the perspective's own royal piece (after view and mirror);
     /// `u8::MAX` where the royal piece can never stand.
     bucket_of: Vec<u8>,
+    /// King buckets.
     pub buckets: usize,
     /// Features per bucket: `2 * piece_kinds * squares` board features plus hand slots.
     pub per_bucket: usize,
@@ -50,7 +53,9 @@ pub struct FeatureLayout {
 /// A perspective's frame: its king bucket and whether its board is mirrored.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Frame {
+    /// King bucket of the perspective's royal piece.
     pub bucket: u8,
+    /// Whether the perspective's board is mirrored left-right.
     pub mirrored: bool,
 }
 

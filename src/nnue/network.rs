@@ -1,6 +1,6 @@
 //! [`Network<H>`]: the feature transformer (inputs -> `H` per perspective, `i16`), the
 //! activation (SCReLU or CReLU) and an output layer with one set of weights per output bucket
-//! (chosen by the number of pieces on the board), quantised as in bullet-trained engines:
+//! (chosen by the number of pieces on the board), quantized as in bullet-trained engines:
 //! accumulator values in units of `1/QA`, output weights in units of `1/QB`, and the result
 //! scaled by `SCALE` into centipawns.
 
@@ -9,7 +9,7 @@ use super::simd;
 
 /// Activation range of the feature transformer's outputs.
 pub const QA: i32 = 255;
-/// Output weight quantisation.
+/// Output weight quantization.
 pub const QB: i32 = 64;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
@@ -43,15 +43,19 @@ impl<const H: usize> Default for Row<H> {
 /// A network of hidden width `H` over a [`FeatureLayout`].
 #[derive(Clone, Debug)]
 pub struct Network<const H: usize> {
+    /// The input layout the net was trained for.
     pub layout: FeatureLayout,
+    /// Activation of the hidden layer.
     pub activation: Activation,
     /// One row per input feature (`layout.inputs` rows, allocated for exactly those).
     pub ft_weights: Vec<Row<H>>,
+    /// Feature transformer biases.
     pub ft_bias: Row<H>,
     /// Per output bucket: weights for the side to move's half, then the other half.
     pub out_weights: Vec<[Row<H>; 2]>,
     /// Per output bucket, in units of `QA * QB`.
     pub out_bias: Vec<i32>,
+    /// Free text from the file's header.
     pub description: String,
 }
 

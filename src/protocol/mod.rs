@@ -19,7 +19,9 @@ use std::io::BufRead;
 /// Where a `position` command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
+    /// The variant's start position.
     StartPos,
+    /// A position in the protocol's FEN dialect (SFEN in USI).
     Fen(String),
 }
 
@@ -28,16 +30,25 @@ pub enum Start {
 pub enum Command {
     /// `uci`: identify and list options.
     Hello,
+    /// `isready`: answer `readyok` (after loading the net).
     IsReady,
+    /// `ucinewgame`/`usinewgame`: clear the search state.
     NewGame,
+    /// `setoption name <name> [value <value>]`.
     SetOption {
+        /// The option's name.
         name: String,
+        /// Its value, if given.
         value: Option<String>,
     },
+    /// `position`: a start and moves from it.
     Position {
+        /// Where the position starts.
         start: Start,
+        /// Moves played from there, in the protocol's notation.
         moves: Vec<String>,
     },
+    /// `go` with its limits.
     Go(Limits),
     /// USI `go mate`: a mate search within this many milliseconds (`None`: until `stop`).
     GoMate(Option<u64>),
@@ -45,10 +56,13 @@ pub enum Command {
     GameOver,
     /// `go perft N`
     Perft(u32),
+    /// `stop`: end the search, print the best move.
     Stop,
+    /// `ponderhit`: the expected move was played; go on searching on the clock.
     PonderHit,
     /// `d`: print the position.
     Display,
+    /// `quit`.
     Quit,
     /// Lines to ignore (`debug`, `register`, empty lines).
     Ignore,
@@ -57,7 +71,9 @@ pub enum Command {
 /// The protocol spoken: chosen by the first command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flavor {
+    /// UCI (chess and fairy variants).
     Uci,
+    /// USI (shogi).
     Usi,
 }
 

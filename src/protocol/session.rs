@@ -35,10 +35,15 @@ pub trait Session: Send {
 /// The engine's options (UCI names; USI uses `USI_Hash`, `USI_Ponder`, `MoveOverhead`).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
+    /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Threads, MultiPV and move overhead.
     pub search: SearchOptions,
+    /// Whether pondering is on.
     pub ponder: bool,
+    /// Chess960 castling notation (king takes rook).
     pub chess960: bool,
+    /// The `EvalFile` setting (empty: automatic, `none`: hand-crafted).
     pub eval_file: String,
     /// USI `MaxMovesToDraw`: a game reaching this many plies is drawn (0 = no limit).
     pub max_moves_to_draw: u32,
@@ -84,6 +89,7 @@ impl Reporter for Printer {
 }
 
 impl<G: Game> GameSession<G> {
+    /// A session for variant `name` starting at its start position.
     pub fn new(
         name: &str,
         variant: G::Variant,
@@ -288,7 +294,7 @@ impl<G: Game> Session for GameSession<G> {
         match cmd {
             Command::Hello => self.hello(),
             Command::IsReady => {
-                // Heavy initialisation (loading the net) happens here, not at `uci`/`usi`.
+                // Heavy initialization (loading the net) happens here, not at `uci`/`usi`.
                 if self.running.is_none() {
                     self.ensure_eval()?;
                 }

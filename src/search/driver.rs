@@ -16,7 +16,9 @@ pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Options that shape a search (the protocol's Threads, MultiPV and Move Overhead).
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOptions {
+    /// Search threads (Lazy SMP).
     pub threads: usize,
+    /// Principal variations to report.
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication delays.
     pub move_overhead: u64,

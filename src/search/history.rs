@@ -37,6 +37,7 @@ pub struct History {
 }
 
 impl History {
+    /// Tables sized for a game of `dims`, zeroed.
     pub fn new(dims: Dims) -> History {
         let piece_to = dims.pieces() * dims.squares();
         let continuation = (piece_to * piece_to).min(CONTINUATION_CAP);
@@ -77,6 +78,7 @@ impl History {
         s
     }
 
+    /// The capture history score of a piece arriving on a square (`piece_to`) taking `captured_kind`.
     #[inline]
     pub fn capture_score(&self, piece_to: usize, captured_kind: usize) -> i32 {
         self.capture[piece_to * self.kinds + captured_kind] as i32
@@ -92,6 +94,7 @@ impl History {
         }
     }
 
+    /// Moves the capture history of (`piece_to`, `captured_kind`) towards `bonus` (gravity update).
     #[inline]
     pub fn update_capture(&mut self, piece_to: usize, captured_kind: usize, bonus: i32) {
         gravity(&mut self.capture[piece_to * self.kinds + captured_kind], bonus);

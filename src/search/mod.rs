@@ -48,6 +48,7 @@ pub enum Score {
 }
 
 impl Score {
+    /// The score for an internal value (mates become plies to mate).
     pub fn from_internal(v: i32) -> Score {
         if v >= MATE_BOUND {
             Score::MatePlies(MATE - v)
@@ -64,16 +65,23 @@ impl Score {
 pub struct Limits {
     /// Remaining clock time per color (index 0 = the first player) and increments.
     pub time: [Option<u64>; 2],
+    /// Increment per move in milliseconds, per player.
     pub inc: [u64; 2],
+    /// Moves to the next time control.
     pub moves_to_go: Option<u32>,
     /// Shogi byoyomi: time per move once the main time is used up.
     pub byoyomi: Option<u64>,
+    /// Fixed time for this move in milliseconds.
     pub move_time: Option<u64>,
+    /// Depth limit in plies.
     pub depth: Option<u32>,
+    /// Node limit.
     pub nodes: Option<u64>,
     /// Stop at a mate found within this many moves.
     pub mate: Option<u32>,
+    /// Search until `stop`.
     pub infinite: bool,
+    /// Ponder: search on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
     /// Restrict the root to these moves (protocol notation).
     pub search_moves: Vec<String>,
@@ -82,23 +90,31 @@ pub struct Limits {
 /// One `info` report: the search's state after an iteration (or at its end).
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Depth completed, in plies.
     pub depth: u32,
+    /// Deepest ply reached.
     pub seldepth: u32,
     /// 1-based line number for MultiPV.
     pub multipv: u32,
+    /// The score.
     pub score: Score,
     /// `Some(true)` when the score is only a lower bound, `Some(false)` an upper bound.
     pub lower_bound: Option<bool>,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Nodes per second.
     pub nps: u64,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// Milliseconds since the search started.
     pub time_ms: u64,
+    /// The principal variation, in the protocol's notation.
     pub pv: Vec<String>,
 }
 
 /// Where the search sends its reports; the protocol formats them.
 pub trait Reporter: Sync {
+    /// Called for every completed iteration (and MultiPV line).
     fn info(&self, info: &Info);
 }
 

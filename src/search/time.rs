@@ -7,7 +7,9 @@ use crate::core::Color;
 /// Soft and hard time limits in milliseconds; `None` means no time limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
+    /// Time after which no new iteration starts, in milliseconds.
     pub soft: Option<u64>,
+    /// Time after which the search stops, in milliseconds.
     pub hard: Option<u64>,
 }
 

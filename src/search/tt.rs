@@ -34,6 +34,7 @@ pub struct TtEntry {
     pub eval: i32,
     /// Remaining depth of the search that stored it, plies.
     pub depth: i32,
+    /// Whether the score is exact or a bound.
     pub bound: Bound,
     /// Whether the node was on a principal variation.
     pub pv: bool,

@@ -92,22 +92,31 @@ impl Default for Frame {
 
 /// One search thread's state, kept between searches (history survives until a new game).
 pub struct Worker<G: Game, E: Evaluator<G>> {
+    /// Thread index (0 is the main thread).
     pub id: usize,
+    /// The position, with its history.
     pub pos: Position<G>,
     eval: E,
+    /// Move-ordering history tables.
     pub history: History,
     stack: Vec<Frame>,
     pv_table: Vec<[u32; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The root moves with their scores, best first.
     pub root_moves: Vec<RootMove>,
+    /// Index of the MultiPV line being searched.
     pub pv_idx: usize,
+    /// Deepest iteration completed.
     pub completed_depth: i32,
     stopped: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    /// A worker numbered `id` for `pos`, evaluating with `eval`.
     pub fn new(id: usize, pos: Position<G>, eval: E) -> Worker<G, E> {
         let history = History::new(pos.board().dims());
         Worker {

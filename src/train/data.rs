@@ -23,6 +23,7 @@ use crate::nnue::{FeatureLayout, Frame};
 use std::io::{Read, Write};
 use std::path::Path;
 
+/// The first eight bytes of a training data file.
 pub const MAGIC: &[u8; 8] = b"NUEDATA1";
 
 /// Bits needed to store values `0..=max`.
@@ -33,11 +34,13 @@ fn bits_for(max: u32) -> u32 {
 /// One decoded training position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sample {
+    /// The side to move.
     pub stm: Color,
     /// Centipawns for the side to move.
     pub score: i16,
     /// Game result for the first player: 0 loss, 1 draw, 2 win.
     pub result: u8,
+    /// Every piece on the board with its square.
     pub pieces: Vec<(Piece, Square)>,
     /// `hands[color][kind]`.
     pub hands: [Vec<u8>; 2],
@@ -84,9 +87,11 @@ pub struct Codec {
     hand_bits: Vec<u32>,
     occ_bytes: usize,
     piece_bytes: usize,
+    /// Bytes per record.
     pub record_size: usize,
     /// [`FeatureLayout::board_hash`] of the layout.
     pub board_hash: u64,
+    /// The variant, stored in the header.
     pub variant: String,
 }
 
@@ -125,6 +130,7 @@ impl BitReader<'_> {
 }
 
 impl Codec {
+    /// The codec of `layout`'s game.
     pub fn new(layout: &FeatureLayout) -> Codec {
         let spec = &layout.spec;
         let squares = layout.squares;

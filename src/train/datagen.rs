@@ -23,9 +23,11 @@ pub struct DatagenConfig {
     pub nodes: u64,
     /// Games to play.
     pub games: u64,
+    /// Threads, each playing its own games.
     pub threads: usize,
     /// Random plies before the engines take over (one more in half the games).
     pub random_plies: usize,
+    /// Seed of the random openings.
     pub seed: u64,
     /// A game still running after this many plies is scored a draw.
     pub max_plies: usize,
@@ -36,8 +38,11 @@ pub struct DatagenConfig {
 /// What a run produced.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DatagenReport {
+    /// Games finished.
     pub games: u64,
+    /// Positions written.
     pub positions: u64,
+    /// Wall time in seconds.
     pub seconds: f64,
 }
 

@@ -5,7 +5,7 @@
 //! Loss: `(sigmoid(out) - target)^2` with `target = λ·sigmoid(score / 400) + (1 - λ)·result`
 //! (the usual blend of search score and game result, as in Stockfish's nnue-pytorch and bullet),
 //! where `out * 400` is the evaluation in centipawns. Optimiser: Adam (Kingma and Ba, 2015)
-//! with a step-decay learning rate. Weights are clipped so that quantisation (feature weights
+//! with a step-decay learning rate. Weights are clipped so that quantization (feature weights
 //! times `QA`, output weights times `QB`) stays in range. Gradients of a batch are computed by
 //! all threads on their own shares and summed.
 
@@ -18,6 +18,7 @@ use std::time::Instant;
 /// Training settings.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
+    /// Passes over the training data.
     pub epochs: usize,
     /// Positions per batch.
     pub batch: usize,
@@ -25,11 +26,15 @@ pub struct TrainConfig {
     pub lr: f32,
     /// Weight of the search score in the target (1 - λ for the game result).
     pub lambda: f32,
+    /// Threads computing gradients.
     pub threads: usize,
+    /// Activation of the hidden layer.
     pub activation: Activation,
+    /// Output buckets (by piece count).
     pub output_buckets: usize,
     /// Share of the data held out for validation.
     pub validation: f32,
+    /// Seed of the weight initialization and the validation split.
     pub seed: u64,
     /// Print a progress line to stderr.
     pub progress: bool,
@@ -55,26 +60,33 @@ impl Default for TrainConfig {
 /// What happened in one epoch.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
+    /// The epoch, from 1.
     pub epoch: usize,
+    /// Mean loss on the training positions.
     pub train_loss: f64,
+    /// Mean loss on the held-out positions.
     pub validation_loss: f64,
+    /// Learning rate used.
     pub lr: f32,
+    /// Training speed.
     pub positions_per_second: f64,
 }
 
-/// Float and quantised evaluations compared on the validation set. Rounding feature weights to
+/// Float and quantized evaluations compared on the validation set. Rounding feature weights to
 /// 1/255 and output weights to 1/64 costs a few centipawns: the test suite holds a small net to
 /// a mean difference of at most 8 cp and a largest of at most 40 cp, and `nue train` reports
 /// both numbers for every net it writes.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct QuantisationReport {
+pub struct QuantizationReport {
     /// Mean and largest absolute difference, centipawns.
     pub mean_abs_cp: f64,
+    /// Largest |quantized - float| in centipawns.
     pub max_abs_cp: f64,
+    /// Positions compared.
     pub positions: usize,
 }
 
-/// Clip bound of float weights: quantised feature weights stay far inside `i16`, output weights
+/// Clip bound of float weights: quantized feature weights stay far inside `i16`, output weights
 /// within the SIMD kernel's ±127 after scaling by `QB`.
 const CLIP: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
 /// Centipawns per unit of `out` (the same scale as the engine's).
@@ -83,12 +95,17 @@ const EVAL_SCALE: f32 = SCALE as f32;
 /// A float model of width `H`.
 #[derive(Clone)]
 pub struct Model<const H: usize> {
+    /// Feature transformer weights, `[input * H + neuron]`.
     pub ft: Vec<f32>,
+    /// Feature transformer biases.
     pub ft_bias: Vec<f32>,
     /// Per bucket, `2H` weights (side to move's half first).
     pub out: Vec<f32>,
+    /// Output biases per bucket.
     pub out_bias: Vec<f32>,
+    /// Activation of the hidden layer.
     pub activation: Activation,
+    /// Output buckets.
     pub buckets: usize,
 }
 
@@ -254,8 +271,8 @@ impl<const H: usize> Model<H> {
         err * err
     }
 
-    /// The quantised network.
-    pub fn quantise(&self, layout: &FeatureLayout, description: &str) -> Network<H> {
+    /// The quantized network.
+    pub fn quantize(&self, layout: &FeatureLayout, description: &str) -> Network<H> {
         let mut net = Network::<H>::zeroed(layout.clone(), self.activation, self.buckets);
         let q = |w: f32, s: i32| (w * s as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         for (i, row) in net.ft_weights.iter_mut().enumerate() {
@@ -296,8 +313,8 @@ impl Scratch {
     }
 }
 
-/// The quantised evaluation (centipawns) of a sample, computed like the engine does.
-pub fn quantised_eval<const H: usize>(net: &Network<H>, sample: &Sample, scratch: &mut Scratch) -> i32 {
+/// The quantized evaluation (centipawns) of a sample, computed like the engine does.
+pub fn quantized_eval<const H: usize>(net: &Network<H>, sample: &Sample, scratch: &mut Scratch) -> i32 {
     scratch.load(&net.layout, sample);
     let mut acc = [Row::<H>::default(); 2];
     for (side, features) in [&scratch.us, &scratch.them].into_iter().enumerate() {
@@ -309,27 +326,27 @@ pub fn quantised_eval<const H: usize>(net: &Network<H>, sample: &Sample, scratch
     net.output(&acc[0], &acc[1], sample.pieces.len())
 }
 
-/// Compares float and quantised evaluations on up to `limit` records.
-pub fn quantisation_error<const H: usize>(
+/// Compares float and quantized evaluations on up to `limit` records.
+pub fn quantization_error<const H: usize>(
     model: &Model<H>,
     net: &Network<H>,
     codec: &Codec,
     records: &[u8],
     limit: usize,
-) -> QuantisationReport {
+) -> QuantizationReport {
     let mut sample = Sample::default();
     let mut scratch = Scratch::default();
     let (mut sum, mut max, mut n) = (0.0f64, 0.0f64, 0usize);
     for rec in records.chunks_exact(codec.record_size).take(limit) {
         codec.decode(rec, &mut sample);
         let float_cp = model.forward(&net.layout, &sample, &mut scratch) as f64 * EVAL_SCALE as f64;
-        let quant_cp = quantised_eval(net, &sample, &mut scratch) as f64;
+        let quant_cp = quantized_eval(net, &sample, &mut scratch) as f64;
         let d = (float_cp - quant_cp).abs();
         sum += d;
         max = max.max(d);
         n += 1;
     }
-    QuantisationReport {
+    QuantizationReport {
         mean_abs_cp: sum / n.max(1) as f64,
         max_abs_cp: max,
         positions: n,
@@ -339,7 +356,7 @@ pub fn quantisation_error<const H: usize>(
 /// Records per block of the validation split. Datagen writes a game's positions one after
 /// another, so whole blocks (a few games each) keep nearly every validation game out of the
 /// training set; a split by single positions would hold out near-copies of training positions
-/// and reward memorising them.
+/// and reward memorizing them.
 pub const SPLIT_BLOCK: usize = 512;
 
 /// Splits records into (training, validation): a seeded choice of whole blocks of

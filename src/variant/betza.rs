@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-/// How a move vector is travelled.
+/// How a move vector is traveled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Reach {
     /// One jump to the target, never blocked.
@@ -38,6 +38,7 @@ pub struct Atom {
     pub df: i8,
     /// Rank offset (positive: forward for the first player).
     pub dr: i8,
+    /// How far it goes: a single leap, or a ride.
     pub reach: Reach,
     /// Whether the vector may be used to move to an empty square.
     pub quiet: bool,
@@ -50,16 +51,18 @@ pub struct Atom {
 /// A parsed Betza string.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Betza {
+    /// The move vectors.
     pub atoms: Vec<Atom>,
     /// The string carried an `e`: the piece may capture en passant.
     pub en_passant: bool,
 }
 
-/// A Betza string the parser cannot honour.
+/// A Betza string the parser cannot honor.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct BetzaError {
     /// Character index of the fault in the string.
     pub at: usize,
+    /// What is wrong.
     pub message: String,
 }
 

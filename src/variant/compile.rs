@@ -16,9 +16,13 @@ pub const MAX_KINDS: usize = 20;
 pub struct PieceDef {
     /// FEN letter, lower case.
     pub letter: char,
+    /// Piece name (for messages and `nue variants`).
     pub name: String,
+    /// Its moves.
     pub betza: Betza,
+    /// Whether it is royal (may not be left attacked).
     pub royal: bool,
+    /// Whether it is pawn-like (promotes, double-steps, en passant, resets the move counter).
     pub pawn: bool,
     /// The squares the piece may stand on, per color (`None`: everywhere).
     pub region: [Option<Vec<Square>>; 2],
@@ -33,6 +37,7 @@ pub struct Promotion {
     pub kinds: [Vec<u8>; 2],
     /// The zone per color.
     pub zone: [Vec<Square>; 2],
+    /// Whether a pawn reaching the zone must promote.
     pub mandatory: bool,
     /// `(kind, most pieces of it)` limits.
     pub limits: Vec<(u8, u8)>,
@@ -41,10 +46,15 @@ pub struct Promotion {
 /// Castling geometry (king and rook files are 0-based).
 #[derive(Clone, Debug)]
 pub struct Castling {
+    /// Kind of the castling king.
     pub king_kind: u8,
+    /// Kinds that may castle with it.
     pub rook_kinds: Vec<u8>,
+    /// The king's file.
     pub king_file: u8,
+    /// The king's target file when castling kingside (towards higher files).
     pub kingside_file: u8,
+    /// The king's target file when castling queenside.
     pub queenside_file: u8,
     /// The castling rank per color (absolute, 0-based).
     pub rank: [u8; 2],
@@ -53,10 +63,13 @@ pub struct Castling {
 /// The extinction rule.
 #[derive(Clone, Debug)]
 pub struct Extinction {
+    /// The result for the side that meets the rule.
     pub value: Outcome,
     /// Kinds counted one by one; `None`: all pieces counted together.
     pub kinds: Option<Vec<u8>>,
+    /// Pieces a side must keep (fewer ends the game).
     pub count: u8,
+    /// Pieces the opponent must keep.
     pub opponent_count: u8,
     /// The last piece of a counted kind is royal.
     pub pseudo_royal: bool,
@@ -67,44 +80,69 @@ pub struct Extinction {
 /// The flag rule.
 #[derive(Clone, Debug)]
 pub struct Flag {
+    /// The flag piece's kind.
     pub kind: u8,
+    /// Where it wins, per color.
     pub region: [Vec<Square>; 2],
+    /// Whether reaching the region wins only on the next move (not at once).
     pub flag_move: bool,
 }
 
 /// A checked, compiled variant, independent of the bitboard width.
 #[derive(Clone, Debug)]
 pub struct Definition {
+    /// Variant name.
     pub name: String,
+    /// Board width.
     pub files: u8,
+    /// Board height.
     pub ranks: u8,
+    /// Start position in the variant's FEN dialect.
     pub start_fen: String,
+    /// The piece kinds, in kind order.
     pub pieces: Vec<PieceDef>,
+    /// Promotion rules.
     pub promotion: Promotion,
     /// Where pawns' double steps and other initial (`i`) moves may start, per color.
     pub initial_region: [Vec<Square>; 2],
+    /// Whether pawns capture en passant.
     pub en_passant: bool,
     /// First-move rights instead of the initial region, and the kinds whose attack on a royal
     /// piece removes its right.
     pub first_move_rights: bool,
+    /// Kinds whose attack on a royal piece removes its first-move right.
     pub royal_right_lost_to: Vec<u8>,
     /// Target squares where each color may capture en passant.
     pub en_passant_region: [Vec<Square>; 2],
+    /// Castling, if the variant has it.
     pub castling: Option<Castling>,
+    /// Whether checks matter (false: royal pieces may be captured).
     pub checking: bool,
+    /// Whether captures are compulsory.
     pub must_capture: bool,
-    /// Atomic captures, and the kinds a neighbouring explosion spares.
+    /// Atomic captures, and the kinds a neighboring explosion spares.
     pub blast_on_capture: bool,
+    /// Kinds a neighboring explosion spares.
     pub blast_immune: Vec<u8>,
+    /// The result for the side checkmated.
     pub checkmate_value: Outcome,
+    /// The result for the side stalemated.
     pub stalemate_value: Outcome,
+    /// The n-move rule in plies (0: none).
     pub n_move_rule: u16,
+    /// Occurrences of a position that end the game.
     pub n_fold_rule: u8,
+    /// The result for the side to move when they do.
     pub n_fold_value: Outcome,
+    /// Whether a perpetual check is illegal (loses).
     pub perpetual_check_illegal: bool,
+    /// The extinction rule, if any.
     pub extinction: Option<Extinction>,
+    /// The flag rule, if any.
     pub flag: Option<Flag>,
+    /// Whether the game counts checks (n-check variants).
     pub check_counting: bool,
+    /// King buckets requested for the NNUE (0: the default).
     pub king_buckets: u8,
     /// Where the start FEN was given, for messages about it.
     pub start_fen_at: Diagnostic,

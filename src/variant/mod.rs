@@ -27,10 +27,13 @@ include!(concat!(env!("OUT_DIR"), "/builtin_variants.rs"));
 /// One problem in a variant file.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {
+    /// The file (or built-in name) with the problem.
     pub file: String,
     /// 1-based line and column (0 when the problem has no position, e.g. a missing file).
     pub line: usize,
+    /// 1-based column.
     pub col: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -67,6 +70,7 @@ impl std::error::Error for Diagnostics {}
 pub struct Source {
     /// What messages call it: the path, or `<built-in>/NAME.toml`.
     pub name: String,
+    /// The file's text.
     pub text: String,
     /// The directory relative `inherits` paths are resolved against (none for built-ins).
     dir: Option<PathBuf>,

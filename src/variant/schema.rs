@@ -26,9 +26,11 @@ pub struct RawPiece {
     /// Mobility regions: the squares the piece may stand on, per side (default: the whole
     /// board), as square lists (`d1 e1 f1 d2 e2 f2`, `*1 *2`).
     pub region_white: Option<Spanned<String>>,
+    /// The region of Black's pieces (see `region_white`).
     pub region_black: Option<Spanned<String>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
+    /// Endgame value (see `value_mg`).
     pub value_eg: Option<Spanned<i32>>,
 }
 
@@ -42,7 +44,9 @@ macro_rules! raw_variant {
             pub inherits: Option<Spanned<String>>,
             /// Piece types by letter.
             pub pieces: Option<BTreeMap<Spanned<String>, Spanned<RawPiece>>>,
-            $($(#[$doc])* pub $field: Option<Spanned<$ty>>,)*
+            $($(#[$doc])*
+            #[doc = concat!("\n\nThe TOML key `", stringify!($field), "` (`variants/README.md`).")]
+            pub $field: Option<Spanned<$ty>>,)*
         }
 
         /// A variant with inheritance resolved: every value with the index of the file it came
@@ -51,7 +55,8 @@ macro_rules! raw_variant {
         pub struct Merged {
             /// Piece letter (lower case) to its definition; later files override whole pieces.
             pub pieces: BTreeMap<char, (usize, Spanned<String>, RawPiece)>,
-            $(pub $field: Option<(usize, Spanned<$ty>)>,)*
+            $(#[doc = concat!("`", stringify!($field), "`, with the index of the file it came from.")]
+            pub $field: Option<(usize, Spanned<$ty>)>,)*
         }
 
         impl Merged {

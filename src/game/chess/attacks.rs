@@ -9,9 +9,13 @@
 use crate::core::zobrist::splitmix64;
 use std::sync::LazyLock;
 
+/// The a-file.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file.
 pub const FILE_H: u64 = FILE_A << 7;
+/// The first rank.
 pub const RANK_1: u64 = 0xFF;
+/// The eighth rank.
 pub const RANK_8: u64 = RANK_1 << 56;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

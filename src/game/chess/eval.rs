@@ -13,7 +13,7 @@ const PASSED_EG: [i32; 8] = [0, 10, 15, 28, 50, 85, 140, 0];
 /// King-zone attack weight per attacking piece kind (knight, bishop, rook, queen).
 const ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
-/// Squares in front of `sq` (toward the opponent) on its file and both neighbour files.
+/// Squares in front of `sq` (toward the opponent) on its file and both neighbor files.
 fn front_span(sq: usize, color: Color) -> u64 {
     let file = FILE_A << (sq % 8);
     let files = file | ((file << 1) & !FILE_A) | ((file >> 1) & !(FILE_A << 7));
@@ -110,8 +110,8 @@ impl Chess {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
             let file = FILE_A << (sq % 8);
-            let neighbours = ((file << 1) & !FILE_A) | ((file >> 1) & !(FILE_A << 7));
-            if our_pawns & neighbours == 0 {
+            let neighbors = ((file << 1) & !FILE_A) | ((file >> 1) & !(FILE_A << 7));
+            if our_pawns & neighbors == 0 {
                 mg -= 10;
                 eg -= 15;
             }

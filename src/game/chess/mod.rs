@@ -18,11 +18,17 @@ use crate::core::{Color, MoveError, Outcome, PositionError, Square};
 use crate::game::{Dims, Dirty, GameMove, GenKind, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
+/// Kind index of the pawn.
 pub const PAWN_KIND: u8 = 0;
+/// Kind index of the knight.
 pub const KNIGHT_KIND: u8 = 1;
+/// Kind index of the bishop.
 pub const BISHOP_KIND: u8 = 2;
+/// Kind index of the rook.
 pub const ROOK_KIND: u8 = 3;
+/// Kind index of the queen.
 pub const QUEEN_KIND: u8 = 4;
+/// Kind index of the king.
 pub const KING_KIND: u8 = 5;
 
 const P: usize = PAWN_KIND as usize;

@@ -6,10 +6,13 @@ use crate::game::GameMove;
 /// What kind of move a [`Move`] is. Promotions carry the new piece kind (knight..queen).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveKind {
+    /// A move or capture (double steps included).
     Normal,
+    /// An en-passant capture.
     EnPassant,
     /// The target is the castling rook's square.
     Castle,
+    /// A promotion to this kind.
     Promotion(u8),
 }
 
@@ -22,14 +25,17 @@ const CASTLE: u16 = 2;
 const PROMOTION: u16 = 4;
 
 impl Move {
+    /// A move from `from` to `to` (square indices).
     #[inline(always)]
     pub const fn normal(from: u8, to: u8) -> Move {
         Move(from as u16 | (to as u16) << 6)
     }
+    /// An en-passant capture from `from` to `to`.
     #[inline(always)]
     pub const fn en_passant(from: u8, to: u8) -> Move {
         Move(from as u16 | (to as u16) << 6 | EN_PASSANT << 12)
     }
+    /// Castling, stored as king takes own rook (`king`, `rook`: their squares).
     #[inline(always)]
     pub const fn castle(king: u8, rook: u8) -> Move {
         Move(king as u16 | (rook as u16) << 6 | CASTLE << 12)
@@ -39,14 +45,17 @@ impl Move {
     pub const fn promotion(from: u8, to: u8, kind: u8) -> Move {
         Move(from as u16 | (to as u16) << 6 | (PROMOTION + kind as u16 - 1) << 12)
     }
+    /// The origin square.
     #[inline(always)]
     pub const fn from(self) -> u8 {
         (self.0 & 63) as u8
     }
+    /// The target square (castling: the rook's square).
     #[inline(always)]
     pub const fn to(self) -> u8 {
         ((self.0 >> 6) & 63) as u8
     }
+    /// What kind of move it is.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 12 {

@@ -1,6 +1,6 @@
 //! Chess evaluation terms for the hand-crafted evaluation: material and piece-square tables
 //! built from a few rules of thumb (pawns gain as they advance, minor pieces and the endgame
-//! king like the centre, rooks like the seventh rank, the middlegame king likes its castled
+//! king like the center, rooks like the seventh rank, the middlegame king likes its castled
 //! corner). Values are our own round numbers, a starting point for tuning.
 
 use crate::game::{EvalTerms, Tapered};
@@ -16,8 +16,8 @@ fn build() -> EvalTerms {
     for kind in 0..6 {
         for sq in 0..64usize {
             let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-            // 0 on the edge, 3 in the centre.
-            let centre = f.min(7 - f) + r.min(7 - r);
+            // 0 on the edge, 3 in the center.
+            let center = f.min(7 - f) + r.min(7 - r);
             let (mg, eg) = match kind {
                 0 => {
                     let central = match f {
@@ -27,16 +27,16 @@ fn build() -> EvalTerms {
                     } * i32::from((2..=4).contains(&r));
                     (PAWN_MG[r as usize] + central, PAWN_EG[r as usize])
                 }
-                1 => (8 * centre - 25, 5 * centre - 15),
-                2 => (4 * centre - 10 + 5 * i32::from(f == r || f + r == 7), 3 * centre - 9),
+                1 => (8 * center - 25, 5 * center - 15),
+                2 => (4 * center - 10 + 5 * i32::from(f == r || f + r == 7), 3 * center - 9),
                 3 => (
                     20 * i32::from(r == 6) + 5 * i32::from(f == 3 || f == 4),
                     12 * i32::from(r == 6),
                 ),
-                4 => (2 * centre - 5, 4 * centre - 10),
+                4 => (2 * center - 5, 4 * center - 10),
                 _ => (
                     if r == 0 { KING_HOME_MG[f as usize] } else { -15 * r - 10 },
-                    10 * centre - 30,
+                    10 * center - 30,
                 ),
             };
             let value = Tapered::new(MATERIAL[kind].0 + mg, MATERIAL[kind].1 + eg);

@@ -6,6 +6,7 @@ use crate::game::GameMove;
 /// What is special about a move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Special {
+    /// A plain move or capture.
     Normal,
     /// Castling; the target is the rook's square (king takes rook).
     Castle,
@@ -21,6 +22,7 @@ pub enum Special {
 pub struct FairyMove(pub u32);
 
 impl FairyMove {
+    /// A move from `from` to `to`, promoting to kind `promotion` if any.
     #[inline(always)]
     pub const fn new(from: u8, to: u8, promotion: Option<u8>, special: Special) -> FairyMove {
         let promo = match promotion {
@@ -36,11 +38,13 @@ impl FairyMove {
         FairyMove(from as u32 | (to as u32) << 7 | promo << 14 | flag << 19)
     }
 
+    /// The origin square index.
     #[inline(always)]
     pub const fn from(self) -> u8 {
         (self.0 & 0x7F) as u8
     }
 
+    /// The target square index.
     #[inline(always)]
     pub const fn to(self) -> u8 {
         (self.0 >> 7 & 0x7F) as u8
@@ -55,6 +59,7 @@ impl FairyMove {
         }
     }
 
+    /// The move's special effect.
     #[inline(always)]
     pub const fn special(self) -> Special {
         match self.0 >> 19 & 3 {

@@ -23,11 +23,14 @@ use crate::variant::{Definition, Diagnostics};
 pub struct Ray<B> {
     /// Whether the step goes towards higher square indices (the first blocker is the lowest bit).
     pub positive: bool,
+    /// Per square, every square along the step to the board's edge.
     pub full: Vec<B>,
+    /// Per square, the squares a rider of this range reaches on an empty board.
     pub limited: Vec<B>,
 }
 
 impl<B: Bitboard> Ray<B> {
+    /// The first square of `bb` along the step (the nearest blocker).
     #[inline(always)]
     pub fn first(&self, bb: B) -> Square {
         if self.positive { bb.lsb() } else { bb.msb() }
@@ -188,6 +191,7 @@ fn subset_after<B: Bitboard>(occ: B, mask: B) -> B {
 pub struct MoveTable<B: 'static> {
     /// Plain leaps per square: to empty squares, and captures.
     pub leap_quiet: Vec<B>,
+    /// Plain leaps per square that capture.
     pub leap_capture: Vec<B>,
     /// Lame leaps per square: (target, squares that must be empty, quiet, capture).
     pub lame: Vec<Vec<(Square, B, bool, bool)>>,
@@ -195,7 +199,9 @@ pub struct MoveTable<B: 'static> {
     pub riders: Vec<(usize, bool, bool)>,
     /// The same riders grouped into lookup tables: (slider table, quiet, capture).
     pub sliders: Vec<(&'static Slider<B>, bool, bool)>,
+    /// Cannon-style hoppers: (ray index, quiet, capture), one per direction.
     pub hoppers: Vec<(usize, bool, bool)>,
+    /// Grasshoppers (land right behind the hurdle): (ray index, quiet, capture).
     pub grasshoppers: Vec<(usize, bool, bool)>,
     /// Reversed grasshoppers (attack tables only): ray index.
     pub reverse_grass: Vec<usize>,
@@ -354,10 +360,12 @@ impl<B: Bitboard> UniformReach<'_, B> {
 /// square `shift` bits higher (lower where negative) by the variants of the step.
 #[derive(Clone, Debug)]
 pub struct SetLeap<B> {
+    /// Bits a piece moves by (towards higher squares where positive).
     pub shift: i32,
     /// Where the plain variants (no path, not initial-only) may move to an empty square, and
     /// capture: most leaps have no other.
     pub quiet_from: B,
+    /// Where the plain variants may capture.
     pub capture_from: B,
     /// The other variants: lame paths and initial moves.
     pub variants: Vec<LeapVariant<B>>,
@@ -399,10 +407,15 @@ impl<B: Bitboard> SetLeap<B> {
 /// and whether only as an initial move.
 #[derive(Clone, Debug)]
 pub struct LeapVariant<B> {
+    /// Squares the variant may be used from.
     pub from: B,
+    /// Bit offsets (from the origin) of the squares that must be empty.
     pub path: Vec<i32>,
+    /// Whether it moves to empty squares.
     pub quiet: bool,
+    /// Whether it captures.
     pub capture: bool,
+    /// Whether only as an initial move.
     pub initial: bool,
 }
 
@@ -420,18 +433,22 @@ pub fn shift<B: Bitboard>(bb: B, shift: i32) -> B {
 /// which each of them captures there: `table[square * kinds.len() + i]` for `kinds[i]`.
 #[derive(Clone, Debug, Default)]
 pub struct LeapAttacks<B> {
+    /// The kinds, in table order.
     pub kinds: Vec<usize>,
+    /// `table[square * kinds.len() + i]`: where `kinds[i]` captures on `square` from.
     pub table: Vec<B>,
 }
 
 /// Per-color, per-kind move tables.
 #[derive(Clone, Debug)]
 pub struct KindTables<B: 'static> {
+    /// The normal moves.
     pub normal: MoveTable<B>,
     /// Moves only from the initial region (`i`), when the piece has any.
     pub initial: Option<MoveTable<B>>,
     /// Reversed capture vectors, for attack detection.
     pub reverse: MoveTable<B>,
+    /// Reversed initial capture vectors, for attack detection.
     pub reverse_initial: Option<MoveTable<B>>,
     /// Squares from which the piece has some move on an empty board (promotion may not strand a
     /// pawn where it could never move again).
@@ -449,7 +466,9 @@ pub struct KindTables<B: 'static> {
 /// (side 0 = towards higher files).
 #[derive(Clone, Copy, Debug)]
 pub struct CastlePath<B> {
+    /// Where the king ends.
     pub king_to: Square,
+    /// Where the rook ends.
     pub rook_to: Square,
     /// The squares that must be empty: the king's and the rook's paths, targets included, their
     /// own squares excepted.
@@ -501,7 +520,9 @@ fn castle_paths<B: Bitboard>(castling: &crate::variant::Castling, files: u8) -> 
 pub struct Keys {
     /// `piece[(color * kinds + kind) * squares + square]`.
     pub piece: Vec<u64>,
+    /// Key of the second player to move.
     pub side: u64,
+    /// Per castling right (white kingside, white queenside, black kingside, black queenside).
     pub castling: [u64; 4],
     /// Per file of the en-passant square.
     pub ep: Vec<u64>,
@@ -514,16 +535,23 @@ pub struct Keys {
 /// A variant ready to play on bitboards of type `B`.
 #[derive(Debug)]
 pub struct Rules<B: 'static> {
+    /// The checked definition the tables were built from.
     pub def: Definition,
+    /// Board width.
     pub files: u8,
+    /// Board height.
     pub ranks: u8,
+    /// Squares, `files * ranks`.
     pub squares: usize,
+    /// Piece kinds per color.
     pub kinds: usize,
     /// Every square of the board.
     pub board: B,
+    /// Every ray direction's table ([`Ray`]), shared by the pieces that use it.
     pub rays: Vec<Ray<B>>,
     /// (file step, rank step, range) of each ray, to share them.
     ray_keys: Vec<(i32, i32, u8)>,
+    /// Lookup tables of riders (one per set of rays), shared by the pieces that use them.
     pub sliders: Vec<&'static Slider<B>>,
     /// The rays of each slider, sorted, to share them.
     slider_keys: Vec<Vec<usize>>,
@@ -547,6 +575,7 @@ pub struct Rules<B: 'static> {
     /// stand anywhere and are neither pawns, royal, en-passant takers nor pieces with initial
     /// moves: the legal-move generator's plain loop. The other kinds are in `general_kinds`.
     pub uniform_kinds: [Vec<usize>; 2],
+    /// Per color, the kinds not in `uniform_kinds`, moved by the general loop.
     pub general_kinds: [Vec<usize>; 2],
     /// Per color: the kinds that capture by plain leaps only (no lame leaps, hops or initial
     /// captures) and may stand anywhere, with their reversed tables side by side.
@@ -564,15 +593,19 @@ pub struct Rules<B: 'static> {
     /// Per color: the kinds whose captures a piece arriving on or leaving another square can
     /// open or close (hoppers, grasshoppers, lame leapers), for the legality analysis.
     pub blockable_kinds: [Vec<usize>; 2],
+    /// The royal kinds.
     pub royal_kinds: Vec<u8>,
     /// Kinds (bit masks) that move as pawns (promote, reset the move counter), and that may
     /// capture en passant.
     pawn_set: u32,
     ep_set: u32,
+    /// Each color's promotion zone.
     pub promotion_zone: [B; 2],
+    /// Where each color's initial moves (pawn double steps) may start.
     pub initial_region: [B; 2],
     /// Where each color may capture en passant.
     pub ep_region: [B; 2],
+    /// Where the flag piece of each color wins (empty without a flag rule).
     pub flag_region: [B; 2],
     /// Each color's castling rank (empty without castling).
     pub castle_rank: [B; 2],
@@ -587,7 +620,9 @@ pub struct Rules<B: 'static> {
     /// The eight (or fewer) squares around each square: explosions, and kings' immunity to
     /// each other in atomic variants.
     pub ring: Vec<B>,
+    /// Zobrist keys.
     pub keys: Keys,
+    /// Evaluation terms derived from the pieces' mobility.
     pub terms: EvalTerms,
 }
 

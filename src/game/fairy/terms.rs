@@ -101,15 +101,15 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
                 let file = sq.file(rules.files) as i32;
                 let rank = sq.rank(rules.files) as i32;
                 let rel = if color == Color::White { rank } else { ranks - 1 - rank };
-                // Distance from the centre in half-squares.
-                let centre = (2 * file - (files - 1)).abs() + (2 * rank - (ranks - 1)).abs();
+                // Distance from the center in half-squares.
+                let center = (2 * file - (files - 1)).abs() + (2 * rank - (ranks - 1)).abs();
                 let v = values[k];
                 let bonus = if royal[k] {
-                    Tapered::new(-12 * rel.min(3), -3 * centre)
+                    Tapered::new(-12 * rel.min(3), -3 * center)
                 } else if rules.def.pieces[k].pawn {
                     Tapered::new(3 * rel, 8 * rel)
                 } else {
-                    Tapered::new(-2 * centre, -centre)
+                    Tapered::new(-2 * center, -center)
                 };
                 let royal_value = if royal[k] { Tapered::default() } else { v };
                 psqt[(color.index() * kinds + k) * squares + s] =

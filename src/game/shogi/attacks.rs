@@ -7,7 +7,9 @@
 use crate::core::Color;
 use std::sync::LazyLock;
 
+/// Files (and ranks) of the board.
 pub const FILES: i32 = 9;
+/// Squares of the board.
 pub const SQUARES: usize = 81;
 /// All 81 squares.
 pub const BOARD: u128 = (1u128 << 81) - 1;
@@ -15,7 +17,9 @@ pub const BOARD: u128 = (1u128 << 81) - 1;
 /// Directions: (file step, rank step); rank grows toward gote (sente moves "up").
 /// Opposite directions are pairs `d`, `d ^ 1`.
 const DIRS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+/// Index of the northward (towards rank a, gote's side) direction.
 pub const NORTH: usize = 0;
+/// Index of the southward direction.
 pub const SOUTH: usize = 1;
 
 /// Whether direction `d` increases the square index (lowest blocker first) or decreases it.
@@ -26,20 +30,34 @@ const fn positive(d: usize) -> bool {
 
 /// Piece kinds (shared numbering with the board; hand kinds are 0..7).
 pub const PAWN: usize = 0;
+/// Kind index of the lance.
 pub const LANCE: usize = 1;
+/// Kind index of the knight.
 pub const KNIGHT: usize = 2;
+/// Kind index of the silver general.
 pub const SILVER: usize = 3;
+/// Kind index of the gold general.
 pub const GOLD: usize = 4;
+/// Kind index of the bishop.
 pub const BISHOP: usize = 5;
+/// Kind index of the rook.
 pub const ROOK: usize = 6;
+/// Kind index of the king.
 pub const KING: usize = 7;
+/// Kind index of the promoted pawn (tokin).
 pub const PRO_PAWN: usize = 8;
+/// Kind index of the promoted lance.
 pub const PRO_LANCE: usize = 9;
+/// Kind index of the promoted knight.
 pub const PRO_KNIGHT: usize = 10;
+/// Kind index of the promoted silver.
 pub const PRO_SILVER: usize = 11;
+/// Kind index of the horse (promoted bishop).
 pub const HORSE: usize = 12;
+/// Kind index of the dragon (promoted rook).
 pub const DRAGON: usize = 13;
 
+/// Attack tables of every piece, built once.
 pub struct Tables {
     /// Step attacks `[color][kind][square]` for every kind (sliders: their step part only).
     pub step: [[[u128; SQUARES]; 14]; 2],
@@ -116,6 +134,7 @@ fn build() -> Tables {
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build);
 
+/// The attack tables, built on first use.
 #[inline(always)]
 pub fn tables() -> &'static Tables {
     &TABLES
@@ -138,11 +157,13 @@ impl Tables {
         ray ^ self.ray[d][b]
     }
 
+    /// Rook attacks from `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn rook(&self, sq: usize, occ: u128) -> u128 {
         self.slide(0, sq, occ) | self.slide(1, sq, occ) | self.slide(2, sq, occ) | self.slide(3, sq, occ)
     }
 
+    /// Bishop attacks from `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn bishop(&self, sq: usize, occ: u128) -> u128 {
         self.slide(4, sq, occ) | self.slide(5, sq, occ) | self.slide(6, sq, occ) | self.slide(7, sq, occ)
@@ -154,11 +175,13 @@ impl Tables {
         self.slide(if color == Color::White { NORTH } else { SOUTH }, sq, occ)
     }
 
+    /// The squares strictly between `a` and `b` on a line (empty if not aligned).
     #[inline(always)]
     pub fn between(&self, a: usize, b: usize) -> u128 {
         self.between[a * SQUARES + b]
     }
 
+    /// The whole line through `a` and `b` (empty if not aligned).
     #[inline(always)]
     pub fn line(&self, a: usize, b: usize) -> u128 {
         self.line[a * SQUARES + b]

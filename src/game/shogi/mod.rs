@@ -120,26 +120,32 @@ static KEYS: Keys = make_keys();
 pub struct Move(pub u16);
 
 impl Move {
+    /// A board move from `from` to `to`, promoting if `promote`.
     #[inline(always)]
     pub const fn normal(from: usize, to: usize, promote: bool) -> Move {
         Move(from as u16 | (to as u16) << 7 | (promote as u16) << 14)
     }
+    /// A drop of hand kind `kind` on `to`.
     #[inline(always)]
     pub const fn drop(kind: usize, to: usize) -> Move {
         Move((81 + kind) as u16 | (to as u16) << 7)
     }
+    /// The origin square (meaningless for a drop).
     #[inline(always)]
     pub const fn from(self) -> usize {
         (self.0 & 127) as usize
     }
+    /// The target square.
     #[inline(always)]
     pub const fn to(self) -> usize {
         ((self.0 >> 7) & 127) as usize
     }
+    /// Whether the move promotes.
     #[inline(always)]
     pub const fn promotes(self) -> bool {
         self.0 >> 14 & 1 != 0
     }
+    /// Whether the move is a drop.
     #[inline(always)]
     pub const fn is_drop(self) -> bool {
         self.from() >= 81

@@ -22,11 +22,11 @@ fn build() -> EvalTerms {
         for sq in 0..81usize {
             let rank = (sq / 9) as i32;
             let file = (sq % 9) as i32;
-            let centre = 4 - (file - 4).abs();
+            let center = 4 - (file - 4).abs();
             let placement = match kind {
-                KING => 20 - 12 * rank - 3 * centre,
+                KING => 20 - 12 * rank - 3 * center,
                 PAWN | LANCE | KNIGHT | SILVER => 4 * rank,
-                _ => 2 * rank + 2 * centre,
+                _ => 2 * rank + 2 * center,
             };
             let v = Tapered::new(VALUES[kind] + placement, VALUES[kind] + placement);
             psqt[kind * 81 + sq] = v;
@@ -93,7 +93,7 @@ struct AttackInfo {
     /// Squares attacked, and the same by attacking kind.
     all: [u128; 2],
     by_kind: [[u128; 14]; 2],
-    /// Each king's zone: the king's square and its neighbours.
+    /// Each king's zone: the king's square and its neighbors.
     zones: [u128; 2],
     /// Mobility (centipawns), weighted attackers of the enemy king's zone (king-danger units),
     /// and their hits on it.
@@ -104,7 +104,7 @@ struct AttackInfo {
 
 impl Shogi {
     /// Mobility, king safety and threats, sente's view. King danger follows Stockfish's shape:
-    /// units from the attackers that reach the king's zone (the king and its neighbours), from
+    /// units from the attackers that reach the king's zone (the king and its neighbors), from
     /// the zone squares they hit, from those only the king defends, and from the attacker's hand
     /// (drops), and from safe checks (moves and drops that would give check on squares the
     /// king's side does not defend), less the golds and silvers guarding the king; the penalty
@@ -244,7 +244,7 @@ mod tests {
         let gold = term("4k4/9/9/9/9/9/9/9/4K4 b G 1");
         assert_eq!(gold, bare, "unsupported contact checks are not safe");
         assert!(rook > bare, "a safe drop check is danger: {rook} vs {bare}");
-        // The same holds colour for colour.
+        // The same holds color for color.
         let gote_rook = term("4k4/9/9/9/9/9/9/9/4K4 w r 1");
         assert_eq!(gote_rook - bare, -(rook - bare));
     }
@@ -266,7 +266,7 @@ mod tests {
         assert_eq!(undefended[0], VALUES[GOLD] / THREAT_DIVISOR, "{undefended:?}");
         let defended = threats("4k4/9/9/4s4/4g4/9/9/4R4/K8 b - 1");
         assert_eq!(defended[0], 0, "{defended:?}");
-        // Colour for colour: the rotated position threatens as much for gote.
+        // Color for color: the rotated position threatens as much for gote.
         let rotated = threats("8k/4r4/9/9/4G4/9/9/9/4K4 w - 1");
         assert_eq!(rotated[1], undefended[0], "{rotated:?}");
     }

@@ -7,6 +7,7 @@ use std::arch::x86_64::*;
 
 const LANES: usize = 16;
 
+/// `acc += add`, lane by lane (wrapping i16).
 pub fn add(acc: &mut [i16], add: &[i16]) {
     assert!(acc.len().is_multiple_of(LANES) && add.len() >= acc.len());
     for i in (0..acc.len()).step_by(LANES) {
@@ -20,6 +21,7 @@ pub fn add(acc: &mut [i16], add: &[i16]) {
     }
 }
 
+/// `acc -= sub`, lane by lane (wrapping i16).
 pub fn sub(acc: &mut [i16], sub: &[i16]) {
     assert!(acc.len().is_multiple_of(LANES) && sub.len() >= acc.len());
     for i in (0..acc.len()).step_by(LANES) {
@@ -32,6 +34,7 @@ pub fn sub(acc: &mut [i16], sub: &[i16]) {
     }
 }
 
+/// `dst = src + add - sub`, lane by lane (wrapping i16).
 pub fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
     let n = dst.len();
     assert!(n.is_multiple_of(LANES) && src.len() >= n && add.len() >= n && sub.len() >= n);
@@ -47,6 +50,7 @@ pub fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
     }
 }
 
+/// Dot product of the activated `x` (CReLU, or SCReLU when `squared`, clipped to `0..=qa`) with `w`.
 pub fn activated_dot(squared: bool, x: &[i16], w: &[i16], qa: i16) -> i64 {
     let n = x.len();
     assert!(n.is_multiple_of(LANES) && w.len() >= n);
