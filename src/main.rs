@@ -62,43 +62,80 @@ enum Command {
         /// Net to search with (`none` for the hand-crafted evaluation); default: the variant's net.
         #[arg(long, default_value = "")]
         eval_file: String,
+        /// Play only shard I of N (`I/N`, from 0): games I, I + N, I + 2N, ... of the seed's
+        /// sequence, so N machines make the data of one run (`nue train` takes all the files).
+        #[arg(long, default_value = "0/1", value_parser = cli::parse_shard)]
+        shard: (u64, u64),
     },
     /// Trains a net on data files and writes it quantized.
     Train {
         /// Data files (`nue datagen` output) for the variant.
         #[arg(long, required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
-        /// Hidden width (64, 128, 256 or 512).
-        #[arg(long, default_value_t = 256)]
-        hidden: usize,
-        #[arg(long, default_value_t = 10)]
-        epochs: usize,
         /// Output net file.
         #[arg(long)]
         out: std::path::PathBuf,
-        /// Positions per batch.
-        #[arg(long, default_value_t = 16384)]
-        batch: usize,
-        /// Initial learning rate (Adam).
-        #[arg(long, default_value_t = 0.001)]
-        lr: f32,
-        /// Weight of the search score in the target; the game result gets the rest.
-        #[arg(long, default_value_t = 0.75)]
-        lambda: f32,
-        /// Output buckets by piece count.
-        #[arg(long, default_value_t = 8)]
-        buckets: usize,
-        /// `crelu` or `screlu` (CReLU measured stronger on chess: see nets/README.md).
-        #[arg(long, default_value = "crelu")]
-        activation: String,
+        #[command(flatten)]
+        train: cli::TrainArgs,
         /// Threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// Share of positions held out for validation.
-        #[arg(long, default_value_t = 0.02)]
-        validation: f32,
+    },
+    /// From a variant to a tested net: self-play with the best evaluator so far, training,
+    /// a match against it, keep the winner; generation after generation, resumable (run the
+    /// same command again), every step's standalone command recorded in DIR/commands.txt.
+    Makenet {
+        /// The run folder (state, data, nets, commands).
+        #[arg(long)]
+        dir: std::path::PathBuf,
+        /// Generations the run should have when it ends.
+        #[arg(long, default_value_t = 1)]
+        generations: u32,
+        /// Self-play games per generation.
+        #[arg(long, default_value_t = 20000)]
+        games: u64,
+        /// Nodes per move in self-play.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Game pairs of each gating match.
+        #[arg(long, default_value_t = 100)]
+        match_pairs: u64,
+        /// Nodes per move in the gating matches.
+        #[arg(long, default_value_t = 5000)]
+        match_nodes: u64,
+        #[command(flatten)]
+        train: cli::TrainArgs,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Plays two evaluators against each other (game pairs from random openings, colors
+    /// swapped, fixed nodes per move) and prints the score and Elo with its 95% interval.
+    Match {
+        /// First evaluator: a net file, `none` (hand-crafted) or `default` (the variant's own).
+        #[arg(long)]
+        a: String,
+        /// Second evaluator, as `--a`.
+        #[arg(long)]
+        b: String,
+        /// Game pairs.
+        #[arg(long, default_value_t = 100)]
+        pairs: u64,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies of each opening.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Seed of the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Training data tools.
     Data {
@@ -194,6 +231,7 @@ fn main() -> ExitCode {
             random_plies,
             seed,
             eval_file,
+            shard,
         }) => cli::run(
             variant,
             cli::Datagen {
@@ -203,6 +241,8 @@ fn main() -> ExitCode {
                     threads: threads_or_all(threads),
                     random_plies,
                     seed,
+                    shard,
+                    first_game: 0,
                     max_plies: 400,
                     progress: true,
                 },
@@ -215,46 +255,72 @@ fn main() -> ExitCode {
         }) => cli::run(&cli::data_variant(&file, variant), cli::DataStats { file: &file }),
         Some(Command::Train {
             data,
-            hidden,
-            epochs,
             out,
-            batch,
-            lr,
-            lambda,
-            buckets,
-            activation,
+            train,
             threads,
-            validation,
-            seed,
-        }) => match activation.to_ascii_lowercase().as_str() {
-            "screlu" | "crelu" => cli::run(
+        }) => train.config(threads_or_all(threads)).and_then(|cfg| {
+            cli::run(
                 variant,
                 cli::Train {
                     data: &data,
-                    hidden,
+                    hidden: train.hidden,
                     out: &out,
-                    cfg: nue::train::trainer::TrainConfig {
-                        epochs,
-                        batch,
-                        lr,
-                        lambda,
-                        threads: threads_or_all(threads),
-                        activation: if activation.eq_ignore_ascii_case("crelu") {
-                            nue::nnue::Activation::CReLU
-                        } else {
-                            nue::nnue::Activation::SCReLU
-                        },
-                        output_buckets: buckets,
-                        validation,
-                        seed,
-                        progress: true,
-                    },
+                    cfg,
                 },
-            ),
-            other => Err(cli::CliError::Argument(format!(
-                "unknown activation '{other}' (screlu or crelu)"
-            ))),
-        },
+            )
+        }),
+        Some(Command::Makenet {
+            dir,
+            generations,
+            games,
+            nodes,
+            random_plies,
+            match_pairs,
+            match_nodes,
+            train,
+            threads,
+        }) => train.config(threads_or_all(threads)).and_then(|cfg| {
+            cli::run(
+                variant,
+                cli::Makenet(nue::train::pipeline::PipelineConfig {
+                    dir,
+                    variant: variant.to_string(),
+                    generations,
+                    games,
+                    nodes,
+                    random_plies,
+                    seed: train.seed,
+                    threads: threads_or_all(threads),
+                    hidden: train.hidden,
+                    train: cfg,
+                    match_pairs,
+                    match_nodes,
+                }),
+            )
+        }),
+        Some(Command::Match {
+            a,
+            b,
+            pairs,
+            nodes,
+            random_plies,
+            seed,
+            threads,
+        }) => cli::run(
+            variant,
+            cli::Match {
+                a: &a,
+                b: &b,
+                cfg: nue::train::versus::MatchConfig {
+                    pairs,
+                    nodes,
+                    random_plies,
+                    seed,
+                    threads: threads_or_all(threads),
+                    max_plies: 400,
+                },
+            },
+        ),
         Some(Command::Go {
             fen,
             moves,

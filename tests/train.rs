@@ -140,6 +140,8 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
         threads: 2,
         random_plies: 6,
         seed: 3,
+        shard: (0, 1),
+        first_game: 0,
         max_plies: 200,
         progress: false,
     };
@@ -245,5 +247,143 @@ fn command_line_datagen_then_train_writes_the_best_epoch() {
     let (code, info, _) = common::run_nue(&["netinfo", net]);
     assert_eq!(code, 0);
     assert!(info.contains(&format!("epoch {best}/3")), "{info}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Game `g` of a datagen run depends only on the seed and `g`: two shards together write the
+/// very positions of the whole run, whatever the thread counts.
+#[test]
+fn datagen_shards_add_up_to_the_whole_run() {
+    use nue::engine::select::AnyEval;
+    use nue::train::datagen::{DatagenConfig, run};
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("nue-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cfg = DatagenConfig {
+        nodes: 300,
+        games: 4,
+        threads: 2,
+        random_plies: 6,
+        seed: 11,
+        shard: (0, 1),
+        first_game: 0,
+        max_plies: 120,
+        progress: false,
+    };
+    let eval = AnyEval::<Chess>::Hce(nue::eval::hce::Hce);
+    let stop = AtomicBool::new(false);
+    let codec = Codec::new(&layout());
+    let records = |files: &[&std::path::Path]| -> Vec<Vec<u8>> {
+        let mut all: Vec<Vec<u8>> = files
+            .iter()
+            .flat_map(|f| {
+                let bytes = data::read_records(f, &codec).expect("reads");
+                bytes
+                    .chunks_exact(codec.record_size)
+                    .map(<[u8]>::to_vec)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let whole = dir.join("whole.bin");
+    let report = run::<Chess>(&ChessVariant, &eval, &cfg, &whole, &stop).expect("runs");
+    assert_eq!(report.next_game, 4);
+    let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+    let half = DatagenConfig {
+        games: 2,
+        threads: 1,
+        ..cfg.clone()
+    };
+    run::<Chess>(
+        &ChessVariant,
+        &eval,
+        &DatagenConfig {
+            shard: (0, 2),
+            ..half.clone()
+        },
+        &a,
+        &stop,
+    )
+    .expect("shard 0");
+    run::<Chess>(
+        &ChessVariant,
+        &eval,
+        &DatagenConfig { shard: (1, 2), ..half },
+        &b,
+        &stop,
+    )
+    .expect("shard 1");
+    let whole_records = records(&[&whole]);
+    assert!(whole_records.len() > 20);
+    assert_eq!(records(&[&a, &b]), whole_records);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pipeline end to end on a tiny budget: self-play, training, a gating match, the state
+/// saved; run again it resumes (nothing redone); asked for one more generation it plays it
+/// with the best net so far as the teacher.
+#[test]
+fn pipeline_runs_end_to_end_and_resumes() {
+    use nue::engine::select::AnyEval;
+    use nue::train::pipeline::{PipelineConfig, run};
+    use nue::train::trainer::TrainConfig;
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("nue-pipeline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut cfg = PipelineConfig {
+        dir: dir.clone(),
+        variant: "chess".into(),
+        generations: 1,
+        games: 6,
+        nodes: 300,
+        random_plies: 6,
+        seed: 5,
+        threads: 2,
+        hidden: 64,
+        train: TrainConfig {
+            epochs: 2,
+            batch: 256,
+            lr: 0.002,
+            threads: 2,
+            validation: 0.1,
+            ..TrainConfig::default()
+        },
+        match_pairs: 2,
+        match_nodes: 200,
+    };
+    let stop = AtomicBool::new(false);
+    let mut lines = Vec::new();
+    // No embedded net: the first teacher is the hand-crafted evaluation.
+    let state = run::<Chess>(&ChessVariant, None, &cfg, &stop, &mut |l| lines.push(l.to_string())).expect("runs");
+    assert_eq!(state.generation.len(), 1, "{lines:#?}");
+    let g = &state.generation[0];
+    assert_eq!(g.teacher, "default");
+    assert!(g.games >= 4 && g.positions > 100 && g.trained && g.matched, "{g:?}");
+    assert_eq!(g.wins + g.draws + g.losses, 4);
+    assert_eq!(g.penta.iter().sum::<u64>(), 2);
+    assert_eq!(state.best, if g.accepted { "gen1.nnue" } else { "default" });
+    // The net is a readable net of the variant.
+    let net = AnyEval::<Chess>::from_file(&dir.join("gen1.nnue"), &layout()).expect("a readable net");
+    assert!(net.describe().contains("x64"));
+    // The three commands that reproduce the generation.
+    let commands = std::fs::read_to_string(dir.join("commands.txt")).expect("commands");
+    let commands: Vec<&str> = commands.lines().collect();
+    assert_eq!(commands.len(), 3, "{commands:?}");
+    assert!(commands[0].starts_with("nue datagen --variant chess --games 6 --nodes 300"));
+    assert!(commands[1].starts_with("nue train --variant chess --data "));
+    assert!(commands[2].starts_with("nue match --variant chess --a "));
+    // Run again: done already, nothing changes.
+    let again = run::<Chess>(&ChessVariant, None, &cfg, &stop, &mut |_| {}).expect("resumes");
+    assert_eq!(again, state);
+    // One more generation: taught by the best so far.
+    cfg.generations = 2;
+    let more = run::<Chess>(&ChessVariant, None, &cfg, &stop, &mut |_| {}).expect("second generation");
+    assert_eq!(more.generation.len(), 2);
+    assert_eq!(more.generation[1].teacher, state.best);
+    assert!(more.generation[1].matched);
+    assert!(dir.join("gen2.nnue").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

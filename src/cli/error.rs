@@ -4,7 +4,6 @@ use nue::core::{MoveError, PositionError};
 use nue::engine::registry::RegistryError;
 use nue::nnue::format::NetError;
 use std::fmt;
-use std::path::PathBuf;
 
 /// Why a subcommand failed.
 #[derive(Debug)]
@@ -25,13 +24,6 @@ pub enum CliError {
     /// Training data, datagen output or a bench line that cannot be used (the message names
     /// the file or line).
     Data(String),
-    /// A file that cannot be written.
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: std::io::Error,
-    },
     /// An argument outside what the command accepts.
     Argument(String),
     /// `nue check` found problems in some files (each already printed).
@@ -51,7 +43,6 @@ impl fmt::Display for CliError {
             CliError::Move(e) => write!(f, "{e}"),
             CliError::Net(e) => write!(f, "{e}"),
             CliError::Data(message) | CliError::Argument(message) => write!(f, "{message}"),
-            CliError::Write { path, error } => write!(f, "{}: {error}", path.display()),
             CliError::CheckFailed { bad, total } => write!(f, "{bad} of {total} variant files have problems"),
         }
     }

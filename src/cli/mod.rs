@@ -11,9 +11,8 @@ use nue::game::{Game, GameMove, Position, perft};
 use nue::nnue::FeatureLayout;
 use nue::nnue::format::NetError;
 use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
-use nue::train::{data, datagen, trainer};
+use nue::train::{data, datagen, fit, trainer};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Default `bench` depth.
 pub const BENCH_DEPTH: u32 = 11;
@@ -135,11 +134,10 @@ pub struct Datagen<'a> {
 impl ForGame for Datagen<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
-        static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-        // The first Ctrl-C asks for a clean stop: finished games are kept.
-        let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
         let eval = eval_for::<G>(variant, self.eval_file, embedded)?;
-        let report = datagen::run::<G>(variant, &eval, &self.cfg, self.out, &STOP).map_err(CliError::Data)?;
+        // The first Ctrl-C asks for a clean stop: finished games are kept.
+        let report =
+            datagen::run::<G>(variant, &eval, &self.cfg, self.out, stop_on_ctrl_c()).map_err(CliError::Data)?;
         println!(
             "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}",
             report.games,
@@ -209,6 +207,99 @@ pub fn data_variant(file: &Path, fallback: &str) -> String {
     data::file_variant(file).unwrap_or_else(|_| fallback.to_string())
 }
 
+/// The training settings `nue train` and `nue makenet` share.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Hidden width (64, 128, 256 or 512).
+    #[arg(long, default_value_t = 256)]
+    pub hidden: usize,
+    /// Passes over the data (the epoch with the lowest validation loss is written).
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    /// Positions per batch.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Initial learning rate (Adam).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Weight of the search score in the target; the game result gets the rest.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Output buckets by piece count.
+    #[arg(long, default_value_t = 8)]
+    pub buckets: usize,
+    /// `crelu` or `screlu` (CReLU measured stronger on chess: see nets/README.md).
+    #[arg(long, default_value = "crelu")]
+    pub activation: String,
+    /// Share of positions held out for validation (whole games).
+    #[arg(long, default_value_t = 0.02)]
+    pub validation: f32,
+    /// Seed of the weights, the validation split (and of the pipeline's games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl TrainArgs {
+    /// The trainer's settings.
+    ///
+    /// # Errors
+    /// An unknown activation or a value out of range.
+    pub fn config(&self, threads: usize) -> Result<trainer::TrainConfig, CliError> {
+        let activation = match self.activation.to_ascii_lowercase().as_str() {
+            "crelu" => nue::nnue::Activation::CReLU,
+            "screlu" => nue::nnue::Activation::SCReLU,
+            other => {
+                return Err(CliError::Argument(format!(
+                    "unknown activation '{other}' (screlu or crelu)"
+                )));
+            }
+        };
+        if self.buckets == 0 || self.buckets > 64 {
+            return Err(CliError::Argument("--buckets must be from 1 to 64".into()));
+        }
+        if !(0.0..=1.0).contains(&self.lambda) || !(0.0..0.5).contains(&self.validation) {
+            return Err(CliError::Argument(
+                "--lambda must be in [0, 1] and --validation in [0, 0.5)".into(),
+            ));
+        }
+        if !nue::engine::select::WIDTHS.contains(&self.hidden) {
+            return Err(CliError::Argument(format!(
+                "--hidden {} is not supported (64, 128, 256 or 512)",
+                self.hidden
+            )));
+        }
+        if self.epochs == 0 || self.batch == 0 {
+            return Err(CliError::Argument("--epochs and --batch must be at least 1".into()));
+        }
+        Ok(trainer::TrainConfig {
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            lambda: self.lambda,
+            threads,
+            activation,
+            output_buckets: self.buckets,
+            validation: self.validation,
+            seed: self.seed,
+            progress: true,
+        })
+    }
+}
+
+/// Parses `--shard I/N` (`I < N`).
+///
+/// # Errors
+/// A message for clap when the text is not `I/N` with `I < N`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((i, n)) if n >= 1 && i < n => Ok((i, n)),
+        _ => Err(format!("expected I/N with 0 <= I < N, found '{text}'")),
+    }
+}
+
 /// `nue train`.
 pub struct Train<'a> {
     pub data: &'a [PathBuf],
@@ -221,104 +312,72 @@ impl ForGame for Train<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let cfg = &self.cfg;
-        if cfg.output_buckets == 0 || cfg.output_buckets > 64 {
-            return Err(CliError::Argument("--buckets must be from 1 to 64".into()));
-        }
-        if !(0.0..=1.0).contains(&cfg.lambda) || !(0.0..0.5).contains(&cfg.validation) {
-            return Err(CliError::Argument(
-                "--lambda must be in [0, 1] and --validation in [0, 0.5)".into(),
-            ));
-        }
         let layout = FeatureLayout::of::<G>(variant);
-        match self.hidden {
-            64 => train_width::<64>(&layout, self.data, self.out, cfg),
-            128 => train_width::<128>(&layout, self.data, self.out, cfg),
-            256 => train_width::<256>(&layout, self.data, self.out, cfg),
-            512 => train_width::<512>(&layout, self.data, self.out, cfg),
-            other => Err(CliError::Argument(format!(
-                "--hidden {other} is not supported (64, 128, 256 or 512)"
-            ))),
-        }
+        let report = fit::fit(&layout, self.data, self.out, self.hidden, cfg, &mut |line| {
+            println!("{line}")
+        })
+        .map_err(CliError::Data)?;
+        println!(
+            "best epoch {} (validation loss {:.6})",
+            report.best_epoch, report.validation_loss
+        );
+        println!(
+            "quantized vs float on {} validation positions: mean |diff| {:.2} cp, max {:.1} cp",
+            report.quantization.positions, report.quantization.mean_abs_cp, report.quantization.max_abs_cp
+        );
+        println!("wrote {}", self.out.display());
+        Ok(())
     }
 }
 
-fn train_width<const H: usize>(
-    layout: &FeatureLayout,
-    data_files: &[PathBuf],
-    out: &Path,
-    cfg: &trainer::TrainConfig,
-) -> Result<(), CliError> {
-    let codec = data::Codec::new(layout);
-    let mut records = Vec::new();
-    for file in data_files {
-        records.extend_from_slice(&data::read_records(file, &codec).map_err(CliError::Data)?);
-    }
-    let positions = records.len() / codec.record_size;
-    if positions == 0 {
-        return Err(CliError::Data("no positions in the data files".into()));
-    }
-    let (train, validation) = trainer::split(&codec, records, cfg.validation, cfg.seed);
-    println!(
-        "training {}x{H} ({:?}, {} output buckets) on {} positions, {} held out",
-        layout.inputs,
-        cfg.activation,
-        cfg.output_buckets,
-        train.len() / codec.record_size,
-        validation.len() / codec.record_size
-    );
-    let mut model = trainer::Model::<H>::new(layout, cfg.activation, cfg.output_buckets, cfg.seed);
-    let checkpoint = out.with_extension("checkpoint.nnue");
-    let description = |epoch: usize| {
-        format!(
-            "{} {}x{H} {:?}, {positions} positions, epoch {epoch}/{}",
-            layout.spec.variant, layout.inputs, cfg.activation, cfg.epochs
-        )
-    };
-    let start = Instant::now();
-    let mut write_error = None;
-    // The epoch with the lowest validation loss (the last one when nothing is held out) is the
-    // one written: with few games the later epochs memorize them (a 4-epoch net beat a
-    // 12-epoch one by 135 Elo on the same data).
-    let mut best: Option<(f64, usize, trainer::Model<H>)> = None;
-    trainer::train(&mut model, layout, &codec, &train, &validation, cfg, |m, r| {
+/// `nue makenet`.
+pub struct Makenet(pub nue::train::pipeline::PipelineConfig);
+
+impl ForGame for Makenet {
+    type Output = Result<(), CliError>;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+        let state = nue::train::pipeline::run::<G>(variant, embedded, &self.0, stop_on_ctrl_c(), &mut |line| {
+            println!("{line}")
+        })
+        .map_err(CliError::Data)?;
         println!(
-            "epoch {:>3}: train loss {:.6}  validation loss {:.6}  lr {:.6}  {:.0} positions/s  {:.0} s",
-            r.epoch,
-            r.train_loss,
-            r.validation_loss,
-            r.lr,
-            r.positions_per_second,
-            start.elapsed().as_secs_f64()
+            "best: {} ({} generations in {})",
+            state.best,
+            state.generation.len(),
+            self.0.dir.display()
         );
-        let net = m.quantize(layout, &description(r.epoch));
-        if let Err(error) = std::fs::write(&checkpoint, nue::nnue::format::write(&net)) {
-            write_error = Some(CliError::Write {
-                path: checkpoint.clone(),
-                error,
-            });
-        }
-        if validation.is_empty() || best.as_ref().is_none_or(|(loss, _, _)| r.validation_loss < *loss) {
-            best = Some((r.validation_loss, r.epoch, m.clone()));
-        }
-    });
-    if let Some(e) = write_error {
-        return Err(e);
+        Ok(())
     }
-    let (loss, epoch, model) = best.map_or((f64::NAN, cfg.epochs, model), |b| b);
-    let net = model.quantize(layout, &description(epoch));
-    let q = trainer::quantization_error(&model, &net, &codec, &validation, 100_000);
-    std::fs::write(out, nue::nnue::format::write(&net)).map_err(|error| CliError::Write {
-        path: out.to_path_buf(),
-        error,
-    })?;
-    let _ = std::fs::remove_file(&checkpoint);
-    println!("best epoch {epoch} (validation loss {loss:.6})");
-    println!(
-        "quantized vs float on {} validation positions: mean |diff| {:.2} cp, max {:.1} cp",
-        q.positions, q.mean_abs_cp, q.max_abs_cp
-    );
-    println!("wrote {}", out.display());
-    Ok(())
+}
+
+/// `nue match`.
+pub struct Match<'a> {
+    pub a: &'a str,
+    pub b: &'a str,
+    pub cfg: nue::train::versus::MatchConfig,
+}
+
+impl ForGame for Match<'_> {
+    type Output = Result<(), CliError>;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+        let setting = |s: &str| if s == "default" { String::new() } else { s.to_string() };
+        let a = eval_for::<G>(variant, &setting(self.a), embedded)?;
+        let b = eval_for::<G>(variant, &setting(self.b), embedded)?;
+        let pairs = self.cfg.pairs;
+        let report = nue::train::versus::play::<G>(variant, &a, &b, &self.cfg, stop_on_ctrl_c(), &|r| {
+            eprint!("\rpairs {}/{pairs}  {r}   ", r.penta.iter().sum::<u64>());
+        });
+        eprintln!();
+        println!("{} vs {}: {report}", self.a, self.b);
+        Ok(())
+    }
+}
+
+/// A flag set by the first Ctrl-C, for commands that stop cleanly (keeping what they wrote).
+fn stop_on_ctrl_c() -> &'static std::sync::atomic::AtomicBool {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+    &STOP
 }
 
 /// Checks a variant name exists (building nothing).

@@ -1,9 +1,10 @@
 //! Game-agnostic vocabulary shared by every game, the search and the NNUE: colors, squares,
-//! bitboards, zobrist keys, game outcomes and the error types for bad input.
+//! bitboards, zobrist keys, game outcomes, the error types for bad input, and capped file reads.
 
 mod bitboard;
 mod color;
 mod error;
+pub mod fs;
 mod outcome;
 mod square;
 pub mod zobrist;

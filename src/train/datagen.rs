@@ -3,6 +3,11 @@
 //! check, best move not a capture or promotion) with the search score, and, when the game ends,
 //! its result. Decided games are adjudicated early. All threads play their own games and
 //! append whole games to one file, so an interrupted run (Ctrl-C) keeps every finished game.
+//!
+//! Game `g` of a run depends only on the seed, `g` and the evaluator (each search starts from
+//! a cleared table), so a run is reproducible whatever the thread count, and it can be split:
+//! shard `i` of `n` plays games `i, i + n, i + 2n, ...`, on any machine, into its own file;
+//! `nue train` takes all the files.
 
 use super::data::{Codec, open_append};
 use crate::core::{Color, Outcome};
@@ -29,6 +34,11 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// Seed of the random openings.
     pub seed: u64,
+    /// This run plays shard `shard.0` of `shard.1` (game `k` of the run is game
+    /// `k * shard.1 + shard.0` of the whole); `(0, 1)` plays every game.
+    pub shard: (u64, u64),
+    /// The run's first game (to resume an interrupted run: its [`DatagenReport::next_game`]).
+    pub first_game: u64,
     /// A game still running after this many plies is scored a draw.
     pub max_plies: usize,
     /// Print a progress line to stderr every second.
@@ -44,6 +54,9 @@ pub struct DatagenReport {
     pub positions: u64,
     /// Wall time in seconds.
     pub seconds: f64,
+    /// Where a resumed run starts: every game before it was played or given up (a game
+    /// running when the run was stopped is lost, never written twice).
+    pub next_game: u64,
 }
 
 /// Scores beyond this (centipawns) for `ADJUDICATE_PLIES` plies in a row end the game as a win.
@@ -81,7 +94,7 @@ pub fn run<G: Game>(
     let codec = Codec::new(&layout);
     let file = open_append(out, &codec)?;
     let shared = Shared {
-        started: AtomicU64::new(0),
+        started: AtomicU64::new(cfg.first_game),
         games: AtomicU64::new(0),
         positions: AtomicU64::new(0),
         out: Mutex::new(std::io::BufWriter::new(file)),
@@ -92,10 +105,10 @@ pub fn run<G: Game>(
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let mut workers = Vec::new();
-        for id in 0..cfg.threads.max(1) {
+        for _ in 0..cfg.threads.max(1) {
             let (shared, codec) = (&shared, &codec);
             let builder = std::thread::Builder::new().stack_size(crate::search::SEARCH_STACK_BYTES);
-            if let Ok(h) = builder.spawn_scoped(scope, move || play_games::<G>(variant, eval, cfg, codec, shared, id)) {
+            if let Ok(h) = builder.spawn_scoped(scope, move || play_games::<G>(variant, eval, cfg, codec, shared)) {
                 workers.push(h);
             }
         }
@@ -105,7 +118,7 @@ pub fn run<G: Game>(
             scope.spawn(move || {
                 while !done.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(250));
-                    progress(shared, cfg.games, start);
+                    progress(shared, cfg, start);
                 }
             });
         }
@@ -115,7 +128,7 @@ pub fn run<G: Game>(
         done.store(true, Ordering::Relaxed);
     });
     if cfg.progress {
-        progress(&shared, cfg.games, start);
+        progress(&shared, cfg, start);
         eprintln!();
     }
     shared
@@ -131,10 +144,12 @@ pub fn run<G: Game>(
         games: shared.games.load(Ordering::Relaxed),
         positions: shared.positions.load(Ordering::Relaxed),
         seconds: start.elapsed().as_secs_f64(),
+        next_game: shared.started.load(Ordering::Relaxed).min(cfg.games),
     })
 }
 
-fn progress(shared: &Shared, target: u64, start: Instant) {
+fn progress(shared: &Shared, cfg: &DatagenConfig, start: Instant) {
+    let target = cfg.games.saturating_sub(cfg.first_game);
     let games = shared.games.load(Ordering::Relaxed);
     let positions = shared.positions.load(Ordering::Relaxed);
     let secs = start.elapsed().as_secs_f64().max(1e-3);
@@ -143,8 +158,12 @@ fn progress(shared: &Shared, target: u64, start: Instant) {
     } else {
         0.0
     };
+    let done = (games as f64 / target.max(1) as f64).min(1.0);
+    let filled = (done * 20.0) as usize;
     eprint!(
-        "\rgames {games}/{target}  positions {positions}  {:.0} positions/s  {:.0} per hour  ETA {:02}:{:02}:{:02}   ",
+        "\r[{}{}] games {games}/{target}  positions {positions}  {:.0} positions/s  {:.0} per hour  ETA {:02}:{:02}:{:02}   ",
+        "#".repeat(filled),
+        ".".repeat(20 - filled),
         positions as f64 / secs,
         positions as f64 / secs * 3600.0,
         (eta / 3600.0) as u64,
@@ -153,14 +172,7 @@ fn progress(shared: &Shared, target: u64, start: Instant) {
     );
 }
 
-fn play_games<G: Game>(
-    variant: &G::Variant,
-    eval: &AnyEval<G>,
-    cfg: &DatagenConfig,
-    codec: &Codec,
-    shared: &Shared,
-    id: usize,
-) {
+fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenConfig, codec: &Codec, shared: &Shared) {
     let mut search = Search::<G, AnyEval<G>>::new(16);
     let options = SearchOptions {
         threads: 1,
@@ -179,7 +191,8 @@ fn play_games<G: Game>(
         if game >= cfg.games || shared.stop.load(Ordering::Relaxed) {
             return;
         }
-        let mut rng = cfg.seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ id as u64;
+        let global = game * cfg.shard.1.max(1) + cfg.shard.0;
+        let mut rng = cfg.seed ^ global.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut pos = Position::<G>::start(variant);
         let plies = cfg.random_plies + (crate::core::zobrist::splitmix64(&mut rng) % 2) as usize;
         let mut list = G::MoveList::default();

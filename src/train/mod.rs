@@ -1,6 +1,11 @@
 //! Building nets: self-play data generation ([`datagen`]), the training data format
-//! ([`data`]), and the CPU trainer ([`trainer`]).
+//! ([`data`]), the CPU trainer ([`trainer`]) and a whole training run from data files to a
+//! `.nnue` ([`fit`]), matches between evaluators with an Elo and its interval ([`versus`]),
+//! and the pipeline that chains them generation by generation ([`pipeline`]).
 
 pub mod data;
 pub mod datagen;
+pub mod fit;
+pub mod pipeline;
 pub mod trainer;
+pub mod versus;
