@@ -252,7 +252,7 @@ mod tests {
     fn elo_and_interval_from_pairs() {
         let mut r = MatchReport::default();
         assert_eq!(r.elo().elo, 0.0);
-        // 60 pairs won 1.5-0.5, 40 pairs drawn 1-1: score 0.6.
+        // 60 pairs won 1.5-0.5, 40 pairs drawn 1-1: score 0.65.
         for _ in 0..60 {
             r.add_pair(Outcome::Win, Outcome::Draw);
         }
@@ -261,11 +261,11 @@ mod tests {
         }
         assert_eq!((r.wins, r.draws, r.losses), (60, 140, 0));
         assert_eq!(r.penta, [0, 0, 40, 60, 0]);
-        assert!((r.score() - 0.6).abs() < 1e-12);
+        assert!((r.score() - 0.65).abs() < 1e-12);
         let e = r.elo();
-        assert!((e.elo - 70.4).abs() < 0.1, "{e:?}");
-        // Pair scores 0.5 and 0.75 with p = 0.4, 0.6: sd 0.1225, half width 1.96 * 0.01225.
-        assert!((e.low - elo_of(0.6 - 0.024)).abs() < 0.5 && e.low > 50.0, "{e:?}");
+        assert!((e.elo - 107.5).abs() < 0.1, "{e:?}");
+        // Pair scores 0.75 and 0.5 with p = 0.6, 0.4: sd 0.1225, half width 1.96 * 0.01225.
+        assert!((e.low - elo_of(0.65 - 0.024)).abs() < 0.5 && e.low > 80.0, "{e:?}");
         assert!(e.high > e.elo && e.elo > e.low);
         // Even results give an interval around zero.
         let mut even = MatchReport::default();
