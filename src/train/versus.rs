@@ -269,11 +269,21 @@ mod tests {
         assert!(e.high > e.elo && e.elo > e.low);
         // Even results give an interval around zero.
         let mut even = MatchReport::default();
-        for _ in 0..50 {
+        for _ in 0..25 {
+            even.add_pair(Outcome::Win, Outcome::Win);
+            even.add_pair(Outcome::Loss, Outcome::Loss);
             even.add_pair(Outcome::Win, Outcome::Loss);
-            even.add_pair(Outcome::Loss, Outcome::Win);
+            even.add_pair(Outcome::Draw, Outcome::Draw);
         }
+        assert_eq!(even.penta, [25, 0, 50, 0, 25]);
         let e = even.elo();
-        assert!(e.elo.abs() < 1e-9 && e.low < 0.0 && e.high > 0.0, "{e:?}");
+        assert!(e.elo.abs() < 1e-9 && e.low < -20.0 && e.high > 20.0, "{e:?}");
+        // Pairs split 1-1 every time carry no doubt about the score (the pentanomial variance
+        // is zero), as opposed to the same games counted one by one.
+        let mut split = MatchReport::default();
+        split.add_pair(Outcome::Win, Outcome::Loss);
+        split.add_pair(Outcome::Draw, Outcome::Draw);
+        let e = split.elo();
+        assert_eq!((e.low, e.high), (e.elo, e.elo));
     }
 }
