@@ -358,3 +358,72 @@ fn bad_net_files_are_refused_with_the_reason() {
         "not a nue net",
     );
 }
+
+/// Nets are found under `nets/` by the layout hash in their headers, not by their names: the
+/// variant's own name first, files for other layouts and files that are no nets left out; with
+/// no net for the variant the hand-crafted evaluation is chosen, and an `EvalFile` of another
+/// variant is refused with the reason.
+#[test]
+fn nets_are_chosen_by_layout_hash() {
+    use nue::engine::select::{choose, find_nets};
+    use nue::game::shogi::{Shogi, ShogiVariant};
+    let dir = std::env::temp_dir().join(format!("nue-net-select-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let chess = chess_layout();
+    let shogi = FeatureLayout::of::<Shogi>(&ShogiVariant);
+    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).expect("write");
+    write(
+        "mine.nnue",
+        &format::write(&random_net::<64>(&chess, 1, Activation::CReLU)),
+    );
+    // A shogi net under chess's name, a file that is no net, and one that is no `.nnue`.
+    write(
+        "chess.nnue",
+        &format::write(&random_net::<64>(&shogi, 2, Activation::CReLU)),
+    );
+    write("junk.nnue", b"not a net at all");
+    write(
+        "other.bin",
+        &format::write(&random_net::<64>(&chess, 3, Activation::CReLU)),
+    );
+    let dirs = [dir.clone()];
+    assert_eq!(find_nets(&dirs, "chess", chess.hash), [dir.join("mine.nnue")]);
+    assert_eq!(find_nets(&dirs, "shogi", shogi.hash), [dir.join("chess.nnue")]);
+    // The variant's own name comes first among several nets of its layout.
+    write(
+        "shogi.nnue",
+        &format::write(&random_net::<64>(&shogi, 4, Activation::CReLU)),
+    );
+    assert_eq!(
+        find_nets(&dirs, "shogi", shogi.hash),
+        [dir.join("shogi.nnue"), dir.join("chess.nnue")]
+    );
+    // Nothing for a layout no file has.
+    let other = FeatureLayout::derive(&shogi_like());
+    assert!(find_nets(&dirs, "shogi", other.hash).is_empty());
+    // EvalFile naming a net of another variant: refused, with the reason.
+    let err = choose::<Chess>(&ChessVariant, &dir.join("chess.nnue").display().to_string(), None)
+        .err()
+        .expect("refused");
+    assert!(err.to_string().contains("another variant"), "{err}");
+    // A variant with no net anywhere (none embedded, none under nets/): the hand-crafted
+    // evaluation, said in the line.
+    use nue::game::fairy::{Fairy, Rules};
+    let rules = Rules::<u64>::build(nue::engine::registry::check("grasshopper").expect("built in")).expect("builds");
+    let (eval, line) = choose::<Fairy<u64>>(&rules, "", None).expect("chooses");
+    assert!(matches!(eval, AnyEval::Hce(_)), "{line}");
+    assert!(line.contains("no net for variant 'grasshopper'"), "{line}");
+    // Chess finds its net under nets/ by the hash even when it is not embedded.
+    let (eval, line) = choose::<Chess>(&ChessVariant, "", None).expect("chooses");
+    assert!(
+        !matches!(eval, AnyEval::Hce(_)) && line.contains("nets/chess.nnue"),
+        "{line}"
+    );
+    let (eval, line) = choose::<Chess>(&ChessVariant, "none", None).expect("chooses");
+    assert!(
+        matches!(eval, AnyEval::Hce(_)) && line.contains("EvalFile none"),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,8 +1,10 @@
 //! [`AnyEval`]: the evaluator a session uses, chosen at run time (hand-crafted or an NNUE of one
 //! of the supported widths) behind one type, so the search is compiled once per game. And the
 //! rules for finding a net: the `EvalFile` option (`none` forces the hand-crafted evaluation),
-//! else the variant's embedded default, else `nets/<variant>.nnue` in the working directory or
-//! beside the executable, else the hand-crafted evaluation.
+//! else the variant's embedded default, else a net under `nets/` (in the working directory or
+//! beside the executable) whose header records the variant's layout hash, `<variant>.nnue`
+//! first, whatever the other files are called; else the hand-crafted evaluation. A net is
+//! bound to its variant by the layout hash, never by its file name alone.
 
 use crate::eval::Evaluator;
 use crate::eval::hce::Hce;
@@ -103,7 +105,7 @@ impl<G: Game> AnyEval<G> {
     /// The file cannot be read or is refused (see [`AnyEval::from_bytes`]).
     pub fn from_file(path: &Path, layout: &FeatureLayout) -> Result<AnyEval<G>, NetError> {
         let source = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| NetError {
+        let bytes = crate::core::fs::read_capped(path, MAX_NET_BYTES).map_err(|e| NetError {
             source: source.clone(),
             message: format!("cannot read: {e}"),
         })?;
@@ -111,18 +113,66 @@ impl<G: Game> AnyEval<G> {
     }
 }
 
-/// Where `nets/<variant>.nnue` may be: the working directory, then beside the executable.
-pub fn default_net_paths(variant: &str) -> Vec<PathBuf> {
-    let name = format!("{variant}.nnue");
-    let mut paths = vec![Path::new("nets").join(&name)];
+/// Largest net file read (bytes): the widest supported net of the largest variants is far
+/// smaller; anything bigger is refused before it is read.
+pub const MAX_NET_BYTES: u64 = 256 << 20;
+
+/// The folders searched for nets: `nets/` in the working directory, then beside the
+/// executable (and two levels up, for `target/release/nue` in a checkout).
+pub fn net_dirs() -> Vec<PathBuf> {
+    let mut dirs = vec![PathBuf::from("nets")];
     if let Some(dir) = std::env::current_exe()
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf))
     {
-        paths.push(dir.join("nets").join(&name));
-        paths.push(dir.join("../../nets").join(&name));
+        dirs.push(dir.join("nets"));
+        dirs.push(dir.join("../../nets"));
     }
-    paths
+    dirs
+}
+
+/// The `.nnue` files in `dirs` whose header records `layout_hash`, `<variant>.nnue` before the
+/// others and each folder in order; files that are no nets or are for other layouts are left
+/// out (reading only their headers).
+pub fn find_nets(dirs: &[PathBuf], variant: &str, layout_hash: u64) -> Vec<PathBuf> {
+    let preferred = format!("{variant}.nnue");
+    let mut found = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "nnue") && p.is_file())
+            .collect();
+        files.sort_by_key(|p| (p.file_name().is_none_or(|n| *n != *preferred), p.clone()));
+        for file in files {
+            if header_hash(&file) == Some(layout_hash) && !found.iter().any(|f: &PathBuf| same_file(f, &file)) {
+                found.push(file);
+            }
+        }
+    }
+    found
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The layout hash in a net file's header, reading at most its first 64 KiB.
+fn header_hash(path: &Path) -> Option<u64> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(1 << 16);
+    std::fs::File::open(path)
+        .ok()?
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .ok()?;
+    format::read_header(&head, &path.display().to_string())
+        .ok()
+        .map(|h| h.layout_hash)
 }
 
 /// The evaluator for a game's `variant` given the `EvalFile` setting (`""` = automatic, `none` = HCE) and
@@ -153,12 +203,10 @@ pub fn choose<G: Game>(
         let line = format!("using the embedded {}", e.describe());
         return Ok((e, line));
     }
-    for path in default_net_paths(variant) {
-        if path.is_file() {
-            let e = AnyEval::from_file(&path, layout)?;
-            let line = format!("using {} from {}", e.describe(), path.display());
-            return Ok((e, line));
-        }
+    if let Some(path) = find_nets(&net_dirs(), variant, layout.hash).into_iter().next() {
+        let e = AnyEval::from_file(&path, layout)?;
+        let line = format!("using {} from {}", e.describe(), path.display());
+        return Ok((e, line));
     }
     Ok((
         AnyEval::Hce(Hce),
