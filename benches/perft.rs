@@ -44,7 +44,10 @@ fn main() {
         let nodes = perft(&board, depth);
         report(&format!("{name}, 1 thread"), nodes, start);
         let start = Instant::now();
-        let nodes = divide(&board, depth, threads).iter().map(|(_, n)| n).sum();
+        let nodes = divide(&board, depth, threads, &std::sync::atomic::AtomicBool::new(false))
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
         report(&format!("{name}, {threads} threads"), nodes, start);
     }
 }

@@ -27,8 +27,8 @@ enum Command {
         /// Start from this position (FEN) instead of the start position.
         #[arg(long)]
         fen: Option<String>,
-        /// Threads sharing the root moves.
-        #[arg(long, default_value_t = 1)]
+        /// Threads sharing the root moves (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = cli::parse_threads)]
         threads: usize,
     },
     /// Searches a fixed set of positions to a fixed depth with one thread; the last two lines
@@ -50,8 +50,8 @@ enum Command {
         /// Output file (appended to if it exists).
         #[arg(long)]
         out: std::path::PathBuf,
-        /// Threads (default: all cores).
-        #[arg(long)]
+        /// Threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
         /// Random plies at the start of each game.
         #[arg(long, default_value_t = 8)]
@@ -77,8 +77,8 @@ enum Command {
         out: std::path::PathBuf,
         #[command(flatten)]
         train: cli::TrainArgs,
-        /// Threads (default: all cores).
-        #[arg(long)]
+        /// Threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
     },
     /// From a variant to a tested net: self-play with the best evaluator so far, training,
@@ -108,8 +108,8 @@ enum Command {
         match_nodes: u64,
         #[command(flatten)]
         train: cli::TrainArgs,
-        /// Threads (default: all cores).
-        #[arg(long)]
+        /// Threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
     },
     /// Plays two evaluators against each other (game pairs from random openings, colors
@@ -133,8 +133,8 @@ enum Command {
         /// Seed of the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (default: all cores).
-        #[arg(long)]
+        /// Threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
     },
     /// Training data tools.
@@ -173,11 +173,11 @@ enum Command {
         /// Time limit in milliseconds.
         #[arg(long)]
         movetime: Option<u64>,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
+        /// Search threads (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = cli::parse_threads)]
         threads: usize,
-        /// Lines to show (MultiPV).
-        #[arg(long, default_value_t = 1)]
+        /// Lines to show (MultiPV, 1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = cli::parse_threads)]
         multipv: usize,
     },
 }

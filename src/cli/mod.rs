@@ -49,7 +49,7 @@ impl ForGame for Perft<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let board = board_from::<G>(variant, self.fen)?;
-        print!("{}", perft::report(&board, self.depth, self.threads));
+        print!("{}", perft::report(&board, self.depth, self.threads, stop_on_ctrl_c()));
         Ok(())
     }
 }
@@ -283,6 +283,20 @@ impl TrainArgs {
             seed: self.seed,
             progress: true,
         })
+    }
+}
+
+/// Parses a thread (or line) count from 1 to 256, as the `Threads` and `MultiPV` options.
+///
+/// # Errors
+/// A message for clap when the text is no number in that range.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number from 1 to 256, found '{}'",
+            text.escape_debug()
+        )),
     }
 }
 

@@ -3,14 +3,26 @@
 //! on the stack, no history), and bulk-counts the last ply with [`GameRules::count_legal`].
 
 use super::{Dirty, GameRules, GenKind, Notation};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// Leaf count of the legal-move tree of depth `depth` below `board`.
 pub fn perft<G: GameRules>(board: &G, depth: u32) -> u64 {
+    count::<G, false>(board, depth, &NEVER)
+}
+
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// The leaf count, giving up (with a partial count) once `stop` is set when `STOPPABLE`; the
+/// flag is read at nodes three or more plies above the leaves, so a stop is seen at once and
+/// costs nothing measurable.
+fn count<G: GameRules, const STOPPABLE: bool>(board: &G, depth: u32, stop: &AtomicBool) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal(),
         _ => {
+            if STOPPABLE && depth >= 3 && stop.load(Ordering::Relaxed) {
+                return 0;
+            }
             let mut list = G::MoveList::default();
             board.generate(GenKind::All, &mut list);
             let mut dirty = Dirty::default();
@@ -19,7 +31,7 @@ pub fn perft<G: GameRules>(board: &G, depth: u32) -> u64 {
                 let mut next = board.clone();
                 dirty.clear();
                 next.play(mv, &mut dirty);
-                nodes += perft(&next, depth - 1);
+                nodes += count::<G, STOPPABLE>(&next, depth - 1, stop);
             }
             nodes
         }
@@ -28,8 +40,9 @@ pub fn perft<G: GameRules>(board: &G, depth: u32) -> u64 {
 
 /// Perft split by root move ("divide"): each legal move in the protocol's notation with the leaf
 /// count of its subtree, in generation order. Root moves are shared among `threads` threads,
-/// each taking the next unclaimed move.
-pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+/// each taking the next unclaimed move. Once `stop` is set the counts are partial (the caller
+/// reads the flag to know).
+pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicBool) -> Vec<(String, u64)> {
     let mut list = G::MoveList::default();
     board.generate(GenKind::All, &mut list);
     let moves: &[G::Move] = &list;
@@ -43,7 +56,8 @@ pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize) -> Vec<(String
                     let Some(&mv) = moves.get(i) else { break };
                     let mut child = board.clone();
                     child.play(mv, &mut Dirty::default());
-                    counts[i].store(perft(&child, depth.saturating_sub(1)), Ordering::Relaxed);
+                    let n = count::<G, true>(&child, depth.saturating_sub(1), stop);
+                    counts[i].store(n, Ordering::Relaxed);
                 }
             });
         }
@@ -57,10 +71,11 @@ pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize) -> Vec<(String
 
 /// The divide report both `nue perft` and `go perft` print: one `move: count` line per root move,
 /// a blank line, then `Nodes searched`, `Time (ms)` and `Nodes/second`. Depth 0 counts the
-/// position itself and lists no moves.
-pub fn report<G: Notation>(board: &G, depth: u32, threads: usize) -> String {
+/// position itself and lists no moves. When `stop` is set before the end, the counts so far are
+/// printed with a line saying the count was stopped.
+pub fn report<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicBool) -> String {
     let start = std::time::Instant::now();
-    let lines = divide(board, depth.max(1), threads);
+    let lines = divide(board, depth.max(1), threads, stop);
     let nodes: u64 = if depth == 0 {
         1
     } else {
@@ -72,6 +87,9 @@ pub fn report<G: Notation>(board: &G, depth: u32, threads: usize) -> String {
         for (mv, n) in &lines {
             out.push_str(&format!("{mv}: {n}\n"));
         }
+    }
+    if stop.load(Ordering::Relaxed) {
+        out.push_str("\nperft stopped: the counts are partial\n");
     }
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     out.push_str(&format!(

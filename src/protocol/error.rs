@@ -59,10 +59,21 @@ pub enum CommandError {
     MateBadTime(String),
 }
 
+/// Words from the GUI as they are echoed in messages: escaped, and at most 64 characters (a
+/// runaway line is not printed back whole).
+fn echo(word: &str) -> String {
+    const MAX: usize = 64;
+    let escaped: String = word.escape_debug().collect();
+    match escaped.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &escaped[..cut], word.len()),
+        None => escaped,
+    }
+}
+
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown(word) => write!(f, "unknown command '{}'", word.escape_debug()),
+            CommandError::Unknown(word) => write!(f, "unknown command '{}'", echo(word)),
             CommandError::SetOptionSyntax => write!(f, "setoption needs 'name <option> [value <value>]'"),
             CommandError::SetOptionNoName => write!(f, "setoption: missing option name"),
             CommandError::PositionStart {
@@ -83,17 +94,15 @@ impl fmt::Display for CommandError {
                 write!(f, "position startpos: unexpected '{}'", extra.escape_debug())
             }
             CommandError::MissingNumber { key } => write!(f, "go {key}: missing number"),
-            CommandError::BadNumber { key, found } => write!(
-                f,
-                "go {key}: expected a non-negative number, found '{}'",
-                found.escape_debug()
-            ),
+            CommandError::BadNumber { key, found } => {
+                write!(f, "go {key}: expected a non-negative number, found '{}'", echo(found))
+            }
             CommandError::BadMillis { key, found } => write!(
                 f,
                 "go {key}: expected a number of milliseconds, found '{}'",
-                found.escape_debug()
+                echo(found)
             ),
-            CommandError::UnknownGoParameter(word) => write!(f, "go: unknown parameter '{}'", word.escape_debug()),
+            CommandError::UnknownGoParameter(word) => write!(f, "go: unknown parameter '{}'", echo(word)),
             CommandError::MateMissingTime => write!(f, "go mate: missing time"),
             CommandError::MateBadTime(word) => write!(
                 f,
@@ -131,7 +140,7 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown(name) => write!(f, "unknown option '{}'", name.escape_debug()),
+            OptionError::Unknown(name) => write!(f, "unknown option '{}'", echo(name)),
             OptionError::MissingValue(name) => write!(f, "option '{name}' needs a value"),
             OptionError::OutOfRange { name, min, max, found } => write!(
                 f,
@@ -215,5 +224,21 @@ impl From<NetError> for SessionError {
 impl From<RegistryError> for SessionError {
     fn from(e: RegistryError) -> SessionError {
         SessionError::Variant(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_words_are_echoed_cut() {
+        let long = "x".repeat(10_000);
+        let message = CommandError::Unknown(long).to_string();
+        assert!(message.len() < 120 && message.contains("(10000 bytes)"), "{message}");
+        assert_eq!(
+            CommandError::Unknown("frob".into()).to_string(),
+            "unknown command 'frob'"
+        );
     }
 }

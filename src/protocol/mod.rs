@@ -4,6 +4,7 @@
 //! thread so `stop`, `isready` and `ponderhit` are answered while they run.
 
 pub mod error;
+pub mod input;
 pub mod options;
 mod session;
 pub mod uci;
@@ -14,7 +15,7 @@ pub use session::{EngineOptions, GameSession, Session};
 
 use crate::engine::registry::RegistryError;
 use crate::search::Limits;
-use std::io::BufRead;
+use input::{Line, Lines, MAX_LINE_BYTES};
 
 /// Where a `position` command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,10 +126,19 @@ fn report_error(error: &dyn std::fmt::Display) {
 /// An unknown variant name.
 pub fn run(variant: Option<&str>) -> Result<(), RegistryError> {
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Lines::new(stdin.lock(), MAX_LINE_BYTES).filter_map(|line| match line {
+        Line::Text(text) => Some(text),
+        Line::NotUtf8 => {
+            report_error(&"a line that is not UTF-8 text was ignored");
+            None
+        }
+        Line::TooLong(n) => {
+            report_error(&format!("a line of {n} bytes (more than {MAX_LINE_BYTES}) was ignored"));
+            None
+        }
+    });
     let mut first = None;
     for line in lines.by_ref() {
-        let Ok(line) = line else { break };
         if !line.trim().is_empty() {
             first = Some(line);
             break;
@@ -144,7 +154,7 @@ pub fn run(variant: Option<&str>) -> Result<(), RegistryError> {
     let make =
         |name: &str, options: EngineOptions| crate::engine::registry::with_game(name, MakeSession { flavor, options });
     let mut session = make(name, EngineOptions::default())?;
-    for line in std::iter::once(first).chain(lines.map_while(Result::ok)) {
+    for line in std::iter::once(first).chain(lines) {
         match flavor.parse(&line) {
             Ok(Command::Quit) => {
                 session.stop();

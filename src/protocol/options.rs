@@ -54,6 +54,12 @@ pub enum OptionType {
     },
     /// One of the known variants (listed as `var` entries at run time).
     Variants,
+    /// A memory size in MiB, from 1 to [`max_hash_mib`] (what this machine can plausibly
+    /// give).
+    Memory {
+        /// The value before any `setoption`.
+        default: i64,
+    },
 }
 
 /// One option: its setting, its names in UCI and USI (`None` where the protocol lacks it), and
@@ -70,8 +76,22 @@ pub struct OptionSpec {
     pub kind: OptionType,
 }
 
-/// Largest `Hash` (MiB) the engine advertises.
-pub const MAX_HASH_MIB: i64 = 65536;
+/// Largest `Hash` (MiB) the engine advertises on any machine.
+pub const MAX_HASH_MIB: i64 = 1 << 20;
+
+/// Largest `Hash` (MiB) this machine can plausibly give: half its physical memory (Linux's
+/// `/proc/meminfo`), 16 GiB where that cannot be read, never more than [`MAX_HASH_MIB`].
+pub fn max_hash_mib() -> i64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse::<i64>().ok())
+    });
+    total_kib
+        .map_or(16384, |kib| (kib / 1024 / 2).max(16))
+        .min(MAX_HASH_MIB)
+}
 
 /// Every option of the engine.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -79,11 +99,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         key: OptionKey::Hash,
         uci: Some("Hash"),
         usi: Some("USI_Hash"),
-        kind: OptionType::Spin {
-            default: 16,
-            min: 1,
-            max: MAX_HASH_MIB,
-        },
+        kind: OptionType::Memory { default: 16 },
     },
     OptionSpec {
         key: OptionKey::Threads,
@@ -171,6 +187,7 @@ impl OptionSpec {
         let name = self.name(flavor)?;
         let tail = match self.kind {
             OptionType::Spin { default, min, max } => format!("type spin default {default} min {min} max {max}"),
+            OptionType::Memory { default } => format!("type spin default {default} min 1 max {}", max_hash_mib()),
             OptionType::Check { default } => format!("type check default {default}"),
             OptionType::Text { file } => {
                 let ty = if file && flavor == Flavor::Usi {
@@ -225,8 +242,13 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<(OptionKey, Sett
         .iter()
         .find(|o| [o.uci, o.usi].into_iter().flatten().any(|n| loose(n) == wanted))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+    let (min, max) = match spec.kind {
+        OptionType::Spin { min, max, .. } => (min, max),
+        OptionType::Memory { .. } => (1, max_hash_mib()),
+        _ => (0, 0),
+    };
     let setting = match spec.kind {
-        OptionType::Spin { min, max, .. } => {
+        OptionType::Spin { .. } | OptionType::Memory { .. } => {
             let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
             match v.trim().parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Setting::Number(n),
@@ -307,12 +329,13 @@ mod tests {
         let lines =
             |f: Flavor| -> Vec<String> { OPTIONS.iter().filter_map(|o| o.listing(f, "chess", &vars)).collect() };
         let uci = lines(Flavor::Uci);
-        assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
+        let hash = format!("option name Hash type spin default 16 min 1 max {}", max_hash_mib());
+        assert!(uci.contains(&hash));
         assert!(uci.contains(&"option name UCI_Variant type combo default chess var chess var shogi".to_string()));
         assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
         assert!(!uci.iter().any(|l| l.contains("USI_") || l.contains("MaxMovesToDraw")));
         let usi = lines(Flavor::Usi);
-        assert!(usi.contains(&"option name USI_Hash type spin default 16 min 1 max 65536".to_string()));
+        assert!(usi.contains(&hash.replace("Hash", "USI_Hash")));
         assert!(usi.contains(&"option name EvalFile type filename default <empty>".to_string()));
         assert!(!usi.iter().any(|l| l.contains("UCI_") || l.contains("VariantPath")));
         // Every listed spin value's default lies in its range.

@@ -1,7 +1,11 @@
 //! A [`Session`]: the engine's state for one game kind behind a game-agnostic interface, so the
 //! protocol loop never names a game. [`GameSession`] implements it for any `G: Game`: it owns
-//! the position, the options, the evaluator and the searcher, runs each search on its own
-//! thread, and speaks UCI or USI ([`Flavor`]) in its answers.
+//! the position, the options, the evaluator and the searcher, runs each search (and `go perft`)
+//! on its own thread, and speaks UCI or USI ([`Flavor`]) in its answers.
+//!
+//! The input thread never waits for a search: what needs the searcher while a search runs
+//! (`Hash`, the table clear of `ucinewgame`) is noted and done when the search hands the
+//! searcher back, after its `bestmove`.
 
 use super::error::SessionError;
 use super::options::{self, OPTIONS, OptionKey, Setting};
@@ -78,6 +82,13 @@ pub struct GameSession<G: Game> {
     /// Set by the search thread just before it prints its answer.
     reported: Arc<AtomicBool>,
     endless: bool,
+    /// A `Hash` change and a `ucinewgame` table clear waiting for the running search to end.
+    pending_resize: bool,
+    pending_clear: bool,
+    /// A running `go perft`.
+    perft: Option<JoinHandle<()>>,
+    /// The size of the table the searcher has, MiB (the option may ask for another).
+    hash_in_use: usize,
 }
 
 struct Printer(Flavor);
@@ -99,6 +110,7 @@ impl<G: Game> GameSession<G> {
     ) -> GameSession<G> {
         let mut pos = Position::start(&variant);
         pos.set_max_game_ply(options.max_moves_to_draw);
+        let hash_in_use = options.hash_mib;
         GameSession {
             name: name.to_string(),
             pos,
@@ -112,6 +124,10 @@ impl<G: Game> GameSession<G> {
             signals: Arc::new(Signals::default()),
             reported: Arc::new(AtomicBool::new(false)),
             endless: false,
+            pending_resize: false,
+            pending_clear: false,
+            perft: None,
+            hash_in_use,
         }
     }
 
@@ -131,10 +147,32 @@ impl<G: Game> GameSession<G> {
         Ok(eval)
     }
 
-    fn searcher(&mut self) -> &mut Search<G, AnyEval<G>> {
-        self.wait();
-        let mib = self.options.hash_mib;
-        self.search.get_or_insert_with(|| Search::new(mib))
+    /// Whether a search or perft is running and has not given its answer yet.
+    fn busy(&self) -> bool {
+        (self.running.is_some() && !self.reported.load(Ordering::Acquire))
+            || self.perft.as_ref().is_some_and(|p| !p.is_finished())
+    }
+
+    /// Resizes the table and clears it as asked, now if the searcher is at hand, else when the
+    /// running search hands it back ([`Session::wait`]).
+    fn apply_pending(&mut self) {
+        let Some(search) = self.search.as_mut() else { return };
+        if std::mem::take(&mut self.pending_resize) {
+            let mib = self.options.hash_mib;
+            match search.resize_hash(mib) {
+                Ok(()) => self.hash_in_use = mib,
+                Err(e) => {
+                    println!(
+                        "info string error: option 'Hash': cannot allocate {mib} MiB ({e}); keeping {} MiB",
+                        self.hash_in_use
+                    );
+                    self.options.hash_mib = self.hash_in_use;
+                }
+            }
+        }
+        if std::mem::take(&mut self.pending_clear) {
+            search.clear();
+        }
     }
 
     fn hello(&self) {
@@ -163,9 +201,9 @@ impl<G: Game> GameSession<G> {
         // The table has checked each value against its range, so the casts below are exact.
         match key {
             OptionKey::Hash => {
-                let mib = number as usize;
-                self.options.hash_mib = mib;
-                self.searcher().resize_hash(mib);
+                self.options.hash_mib = number as usize;
+                self.pending_resize = true;
+                self.apply_pending();
             }
             OptionKey::Threads => self.options.search.threads = number as usize,
             OptionKey::MultiPv => self.options.search.multipv = number as usize,
@@ -177,7 +215,7 @@ impl<G: Game> GameSession<G> {
                 self.pos.set_max_game_ply(self.options.max_moves_to_draw);
             }
             OptionKey::EvalFile => {
-                self.wait();
+                // A running search keeps its own copy of the evaluator.
                 self.load_eval(&text)?;
                 self.options.eval_file = text;
             }
@@ -214,13 +252,14 @@ impl<G: Game> GameSession<G> {
 
     /// Starts a search; `mate` turns it into a USI mate search with that time limit.
     fn go(&mut self, limits: Limits, mate: Option<Option<u64>>) -> Result<(), SessionError> {
-        if self.running.is_some() {
-            if !self.reported.load(Ordering::Acquire) {
-                return Err(SessionError::SearchRunning);
-            }
-            self.wait();
+        if self.busy() {
+            return Err(SessionError::SearchRunning);
         }
+        self.wait();
         let eval = self.ensure_eval()?;
+        for warning in &limits.warnings {
+            println!("info string error: {warning}");
+        }
         // The entering-king declaration needs no search.
         if mate.is_none() && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
             println!("bestmove win");
@@ -228,7 +267,7 @@ impl<G: Game> GameSession<G> {
         }
         self.reported.store(false, Ordering::Release);
         let reported = Arc::clone(&self.reported);
-        let mut search = self.search.take().unwrap_or_else(|| Search::new(self.options.hash_mib));
+        let mut search = self.search.take().unwrap_or_else(|| Search::new(self.hash_in_use));
         self.signals.stop.store(false, Ordering::Relaxed);
         self.signals.pondering.store(limits.ponder, Ordering::Relaxed);
         self.endless = limits.infinite || limits.ponder || mate == Some(None);
@@ -289,6 +328,26 @@ impl<G: Game> GameSession<G> {
     }
 }
 
+impl<G: Game> GameSession<G> {
+    /// `go perft N` on its own thread, so `stop` (a partial count), `isready` and `quit` are
+    /// answered while it runs.
+    fn perft(&mut self, depth: u32) -> Result<(), SessionError> {
+        if self.busy() {
+            return Err(SessionError::SearchRunning);
+        }
+        self.wait();
+        self.signals.stop.store(false, Ordering::Relaxed);
+        let board = self.pos.board().clone();
+        let threads = self.options.search.threads;
+        let signals = Arc::clone(&self.signals);
+        let spawned = std::thread::Builder::new().spawn(move || {
+            print!("{}", perft::report(&board, depth, threads, &signals.stop));
+        });
+        self.perft = Some(spawned.map_err(SessionError::Thread)?);
+        Ok(())
+    }
+}
+
 impl<G: Game> Session for GameSession<G> {
     fn handle(&mut self, cmd: Command) -> Result<Option<String>, SessionError> {
         match cmd {
@@ -301,7 +360,8 @@ impl<G: Game> Session for GameSession<G> {
                 println!("readyok");
             }
             Command::NewGame => {
-                self.searcher().clear();
+                self.pending_clear = true;
+                self.apply_pending();
                 self.pos = Position::start(&self.variant);
                 self.pos.set_max_game_ply(self.options.max_moves_to_draw);
             }
@@ -309,10 +369,7 @@ impl<G: Game> Session for GameSession<G> {
             Command::Position { start, moves } => self.set_position(&start, &moves)?,
             Command::Go(limits) => self.go(limits, None)?,
             Command::GoMate(ms) => self.go(Limits::default(), Some(ms))?,
-            Command::Perft(depth) => print!(
-                "{}",
-                perft::report(self.pos.board(), depth, self.options.search.threads)
-            ),
+            Command::Perft(depth) => self.perft(depth)?,
             Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),
             Command::Display => println!("info string fen {}", self.pos.board().to_fen()),
@@ -333,6 +390,19 @@ impl<G: Game> Session for GameSession<G> {
                 Err(_) => println!("info string error: the search thread failed"),
             }
         }
+        if let Some(handle) = self.perft.take()
+            && handle.join().is_err()
+        {
+            println!("info string error: the perft thread failed");
+        }
+        if self.search.is_none() {
+            // The search thread failed and took the searcher with it: a small one, then the
+            // size asked for.
+            self.search = Some(Search::new(1));
+            self.hash_in_use = 1;
+            self.pending_resize = true;
+        }
+        self.apply_pending();
     }
 
     fn finish(&mut self) {

@@ -80,10 +80,17 @@ fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result
     }
 }
 
-/// Clock values may be negative when a GUI's clock has run over; they count as zero.
-fn millis(tokens: &[&str], i: usize, name: &str) -> Result<u64, CommandError> {
+/// A clock value in milliseconds. A negative one (a GUI whose clock has run over) counts as
+/// zero, with a warning for the GUI: the engine then moves at once.
+fn millis(tokens: &[&str], i: usize, name: &str, limits: &mut Limits) -> Result<u64, CommandError> {
     match tokens.get(i).map(|t| t.parse::<i64>()) {
-        Some(Ok(v)) => Ok(v.max(0) as u64),
+        Some(Ok(v)) if v < 0 => {
+            limits
+                .warnings
+                .push(format!("go {name}: negative time {v} counted as 0"));
+            Ok(0)
+        }
+        Some(Ok(v)) => Ok(v as u64),
         Some(Err(_)) => Err(CommandError::BadMillis {
             key: name.to_string(),
             found: tokens[i].to_string(),
@@ -120,15 +127,15 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     while i < rest.len() {
         let key = rest[i];
         match key {
-            "wtime" => limits.time[0] = Some(millis(rest, i + 1, key)?),
-            "btime" => limits.time[1] = Some(millis(rest, i + 1, key)?),
-            "winc" => limits.inc[0] = millis(rest, i + 1, key)?,
-            "binc" => limits.inc[1] = millis(rest, i + 1, key)?,
-            "byoyomi" => limits.byoyomi = Some(millis(rest, i + 1, key)?),
+            "wtime" => limits.time[0] = Some(millis(rest, i + 1, key, &mut limits)?),
+            "btime" => limits.time[1] = Some(millis(rest, i + 1, key, &mut limits)?),
+            "winc" => limits.inc[0] = millis(rest, i + 1, key, &mut limits)?,
+            "binc" => limits.inc[1] = millis(rest, i + 1, key, &mut limits)?,
+            "byoyomi" => limits.byoyomi = Some(millis(rest, i + 1, key, &mut limits)?),
             "movestogo" => limits.moves_to_go = Some(number(rest, i + 1, key)?),
             "depth" => limits.depth = Some(number(rest, i + 1, key)?),
             "nodes" => limits.nodes = Some(number(rest, i + 1, key)?),
-            "movetime" => limits.move_time = Some(millis(rest, i + 1, key)?),
+            "movetime" => limits.move_time = Some(millis(rest, i + 1, key, &mut limits)?),
             "mate" => limits.mate = Some(number(rest, i + 1, key)?),
             "perft" => return Ok(Command::Perft(number(rest, i + 1, key)?)),
             "infinite" => {
@@ -150,6 +157,9 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
                 continue;
             }
             other => return Err(CommandError::UnknownGoParameter(other.to_string())),
+        }
+        if matches!(key, "wtime" | "btime" | "winc" | "binc" | "byoyomi") {
+            limits.timed = true;
         }
         i += 2;
     }

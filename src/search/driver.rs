@@ -66,9 +66,14 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
     }
 
-    /// Replaces the transposition table with one of `hash_mib` MiB.
-    pub fn resize_hash(&mut self, hash_mib: usize) {
-        self.tt = TranspositionTable::new(hash_mib);
+    /// Replaces the transposition table with one of `hash_mib` MiB; when the memory cannot be
+    /// had, keeps the old table.
+    ///
+    /// # Errors
+    /// The allocation's error.
+    pub fn resize_hash(&mut self, hash_mib: usize) -> Result<(), std::collections::TryReserveError> {
+        self.tt = TranspositionTable::try_new(hash_mib)?;
+        Ok(())
     }
 
     /// Forgets everything learned (new game).

@@ -85,6 +85,12 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (protocol notation).
     pub search_moves: Vec<String>,
+    /// A clock was given (`wtime`, `btime`, `winc`, `binc` or `byoyomi`): the search stops on
+    /// time even when the side to move's remaining time is missing (counted as 0).
+    pub timed: bool,
+    /// Problems with the `go` line that were mended (a negative time counted as 0), for the
+    /// GUI to see as `info string error` lines.
+    pub warnings: Vec<String>,
 }
 
 /// One `info` report: the search's state after an iteration (or at its end).

@@ -29,7 +29,9 @@ pub fn budget(limits: &Limits, us: Color, overhead: u64) -> TimeBudget {
         };
     }
     let byoyomi = limits.byoyomi.unwrap_or(0);
-    let Some(remaining) = limits.time[us.index()] else {
+    // A clock without our remaining time (`go byoyomi 0`, `go winc 10`) is a clock at zero.
+    let remaining = limits.time[us.index()].or(limits.timed.then_some(0));
+    let Some(remaining) = remaining else {
         if byoyomi > 0 {
             let t = byoyomi.saturating_sub(overhead).max(1);
             return TimeBudget {
@@ -78,6 +80,32 @@ mod tests {
         };
         assert_eq!(budget(&limits, Color::Black, 10).hard, Some(90));
         assert_eq!(budget(&Limits::default(), Color::White, 10).hard, None);
+    }
+
+    #[test]
+    fn a_clock_at_zero_moves_at_once() {
+        // `go byoyomi 0`, `go winc 0`: a clock, nothing on it.
+        for limits in [
+            Limits {
+                byoyomi: Some(0),
+                timed: true,
+                ..Limits::default()
+            },
+            Limits {
+                inc: [0, 0],
+                timed: true,
+                ..Limits::default()
+            },
+        ] {
+            assert_eq!(budget(&limits, Color::White, 10).hard, Some(1), "{limits:?}");
+        }
+        // Byoyomi alone is a time per move.
+        let limits = Limits {
+            byoyomi: Some(1000),
+            timed: true,
+            ..Limits::default()
+        };
+        assert_eq!(budget(&limits, Color::White, 10).soft, Some(990));
     }
 
     #[test]

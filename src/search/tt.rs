@@ -62,7 +62,8 @@ pub struct TranspositionTable {
 // data: [mv : 32][score : 16][bound : 2][pv : 1][unused : 13]
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one cluster).
+    /// A table of about `mib` MiB (at least one cluster). Aborts if the memory cannot be had:
+    /// for sizes a user chooses, use [`TranspositionTable::try_new`].
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.max(1) << 20;
         let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
@@ -73,6 +74,23 @@ impl TranspositionTable {
             clusters,
             generation: std::sync::atomic::AtomicU8::new(0),
         }
+    }
+
+    /// A table of about `mib` MiB, or the allocation's error when the memory cannot be had.
+    ///
+    /// # Errors
+    /// The allocator refused the memory (or the size overflows).
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+        let bytes = mib.max(1).saturating_mul(1 << 20);
+        let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(clusters * CLUSTER)?;
+        slots.resize_with(clusters * CLUSTER, Slot::default);
+        Ok(TranspositionTable {
+            slots,
+            clusters,
+            generation: std::sync::atomic::AtomicU8::new(0),
+        })
     }
 
     /// Empties every entry.
@@ -207,6 +225,12 @@ impl TranspositionTable {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_impossible_size_is_an_error() {
+        assert!(TranspositionTable::try_new(usize::MAX >> 8).is_err());
+        assert!(TranspositionTable::try_new(1).is_ok());
+    }
+
     use super::*;
 
     #[test]

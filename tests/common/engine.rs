@@ -49,6 +49,14 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
+    /// Sends raw bytes (for lines that are not UTF-8), then a newline.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to engine");
+        stdin.write_all(b"\n").expect("write to engine");
+        stdin.flush().expect("flush");
+    }
+
     /// Reads lines until one satisfies `done`; returns all lines read, the last one matching.
     /// Panics with the transcript if `timeout` passes first.
     pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {

@@ -1,0 +1,166 @@
+//! Regression tests for what a hostile or careless GUI could do to the engine (issue
+//! "Reliability"): each of these hung, aborted or misbehaved before its fix.
+
+mod common;
+
+use common::engine::Engine;
+use common::run_nue;
+use std::time::Duration;
+
+const SHORT: Duration = Duration::from_secs(5);
+
+/// Options that need the searcher, sent while `go infinite` or `go ponder` runs, must not
+/// block the input thread: `isready` is answered at once, `stop` ends the search, and the
+/// deferred change takes effect after it.
+#[test]
+fn setoption_and_newgame_during_an_endless_search_do_not_block() {
+    for (start, go, lines) in [
+        (
+            "uci",
+            "go infinite",
+            &[
+                "setoption name Hash value 64",
+                "setoption name EvalFile value none",
+                "ucinewgame",
+            ][..],
+        ),
+        ("uci", "go ponder", &["setoption name Hash value 32", "ucinewgame"][..]),
+        (
+            "usi",
+            "go infinite",
+            &[
+                "setoption name USI_Hash value 64",
+                "setoption name EvalFile value none",
+                "usinewgame",
+            ][..],
+        ),
+    ] {
+        let mut e = Engine::start(&[]);
+        e.ask(start, if start == "usi" { "usiok" } else { "uciok" });
+        e.sync();
+        e.send("position startpos");
+        e.send(go);
+        for line in lines {
+            e.send(line);
+        }
+        e.send("isready");
+        e.until(SHORT, |l| l == "readyok");
+        e.send("stop");
+        e.until(SHORT, |l| l.starts_with("bestmove"));
+        // The engine goes on: another search with the new settings.
+        e.send("go depth 3");
+        e.until(SHORT, |l| l.starts_with("bestmove"));
+        assert_eq!(e.quit(), 0);
+    }
+}
+
+/// A table the machine cannot give is refused with an error, and the old one is kept.
+#[test]
+fn an_impossible_hash_size_is_an_error_not_an_abort() {
+    let mut e = Engine::start(&[]);
+    let listing = e.ask("uci", "uciok");
+    let max: u64 = listing
+        .iter()
+        .find_map(|l| l.strip_prefix("option name Hash type spin default 16 min 1 max "))
+        .and_then(|m| m.parse().ok())
+        .expect("a Hash option");
+    // At most half the machine's memory is advertised.
+    let total_mib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| t.lines().find_map(|l| l.strip_prefix("MemTotal:")).map(str::to_string))
+        .and_then(|v| v.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
+        .map(|kib| kib / 1024);
+    if let Some(total) = total_mib {
+        assert!(max <= total / 2 + 16, "advertises {max} MiB of {total}");
+    }
+    e.expect_error("setoption name Hash value 1048577", "expected a number from 1 to");
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.until(SHORT, |l| l.starts_with("bestmove"));
+    assert_eq!(e.quit(), 0);
+}
+
+/// Bytes that are not UTF-8 get an error; the engine keeps reading.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send_bytes(b"\xff\xfe go depth 1");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("not UTF-8")), "{lines:?}");
+    e.send("go depth 1");
+    e.until(SHORT, |l| l.starts_with("bestmove"));
+    assert_eq!(e.quit(), 0);
+}
+
+/// A long unknown command is not echoed back whole.
+#[test]
+fn a_long_unknown_command_is_echoed_cut() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send(&"z".repeat(200_000));
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("unknown command") && l.len() < 200),
+        "{:?}",
+        lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+    );
+    assert_eq!(e.quit(), 0);
+}
+
+/// `go perft` runs beside the input thread: `isready` is answered while it counts, `stop`
+/// ends it with partial counts, and `quit` does not wait for it.
+#[test]
+fn go_perft_can_be_stopped() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("position startpos");
+    e.send("go perft 9");
+    e.send("isready");
+    e.until(SHORT, |l| l == "readyok");
+    e.send("stop");
+    let lines = e.until(SHORT, |l| l.starts_with("Nodes/second"));
+    assert!(lines.iter().any(|l| l.contains("perft stopped")), "{lines:?}");
+    e.send("go perft 9");
+    assert_eq!(e.quit(), 0);
+}
+
+/// Zero and negative clock values: the engine moves at once (a warning for the negative
+/// ones) instead of searching without end.
+#[test]
+fn zero_and_negative_times_move_at_once() {
+    for (start, go) in [
+        ("usi", "go byoyomi 0"),
+        ("usi", "go byoyomi -1"),
+        ("usi", "go binc -5"),
+        ("uci", "go wtime -5"),
+        ("uci", "go winc -5"),
+        ("uci", "go wtime 0 btime 0"),
+    ] {
+        let mut e = Engine::start(&[]);
+        e.ask(start, if start == "usi" { "usiok" } else { "uciok" });
+        e.sync();
+        e.send("position startpos");
+        e.send(go);
+        let lines = e.until(SHORT, |l| l.starts_with("bestmove"));
+        if go.contains('-') {
+            assert!(lines.iter().any(|l| l.contains("negative time")), "{go}: {lines:?}");
+        }
+        assert_eq!(e.quit(), 0);
+    }
+}
+
+/// Thread and line counts on the command line are capped like the options.
+#[test]
+fn absurd_thread_counts_are_refused_on_the_command_line() {
+    for args in [
+        &["go", "--threads", "100000", "--depth", "1"][..],
+        &["go", "--threads", "0", "--depth", "1"][..],
+        &["go", "--multipv", "0", "--depth", "1"][..],
+        &["perft", "--threads", "100000", "1"][..],
+    ] {
+        let (code, _, err) = run_nue(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("from 1 to 256"), "{args:?}: {err}");
+    }
+}
