@@ -164,3 +164,41 @@ fn absurd_thread_counts_are_refused_on_the_command_line() {
         assert!(err.contains("from 1 to 256"), "{args:?}: {err}");
     }
 }
+
+/// Special files are refused with an error instead of being read until memory runs out.
+#[test]
+fn special_files_are_refused_not_read_forever() {
+    let zero = "/dev/zero";
+    if !std::path::Path::new(zero).exists() {
+        return;
+    }
+    for args in [
+        &["check", zero][..],
+        &["netinfo", zero][..],
+        &["data", "stats", zero][..],
+        &["perft", "--variant", zero, "1"][..],
+    ] {
+        let (code, _, err) = run_nue(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(!err.contains("memory allocation"), "{args:?}: {err}");
+    }
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.expect_error(&format!("setoption name EvalFile value {zero}"), "not a regular file");
+    e.expect_error(
+        &format!("setoption name VariantPath value {zero}"),
+        "not a regular file",
+    );
+    // A variant file inheriting from /dev/zero.
+    let dir = std::env::temp_dir().join(format!("nue-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("zero.toml");
+    std::fs::write(&file, format!("inherits = \"{zero}\"\nname = \"z\"\n")).expect("write");
+    let (code, out, err) = run_nue(&["check", &file.display().to_string()]);
+    assert_ne!(code, 0);
+    assert!(format!("{out}{err}").contains("not a regular file"), "{out}{err}");
+    e.send("go depth 1");
+    e.until(SHORT, |l| l.starts_with("bestmove"));
+    assert_eq!(e.quit(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

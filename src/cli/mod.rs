@@ -418,7 +418,7 @@ impl ForGame for LayoutHash {
 /// The file cannot be read or its header is refused.
 pub fn netinfo(file: &Path) -> Result<(), CliError> {
     let source = file.display().to_string();
-    let bytes = std::fs::read(file).map_err(|e| NetError {
+    let bytes = nue::core::fs::read_capped(file, nue::engine::select::MAX_NET_BYTES).map_err(|e| NetError {
         source: source.clone(),
         message: format!("cannot read: {e}"),
     })?;

@@ -168,7 +168,8 @@ fn load_fairy(spec: &str) -> Result<Compiled, RegistryError> {
     // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
     // one (checked, then selected, then selected again) only once.
     let key = if variant::is_path(spec) {
-        format!("{spec}\0{}", std::fs::read_to_string(spec).unwrap_or_default())
+        let text = crate::core::fs::read_text_capped(std::path::Path::new(spec), variant::MAX_VARIANT_FILE_BYTES);
+        format!("{spec}\0{}", text.unwrap_or_default())
     } else {
         if !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {
             return Err(RegistryError::UnknownVariant {

@@ -23,6 +23,10 @@ use crate::nnue::{FeatureLayout, Frame};
 use std::io::{Read, Write};
 use std::path::Path;
 
+/// Largest data file read at once (bytes): special files (`/dev/zero`) and anything larger
+/// are refused before reading.
+pub const MAX_DATA_BYTES: u64 = 1 << 36;
+
 /// The first eight bytes of a training data file.
 pub const MAGIC: &[u8; 8] = b"NUEDATA1";
 
@@ -242,7 +246,14 @@ impl Codec {
 pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> {
     let name = path.display();
     if path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false) {
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            return Err(format!("{name}: not a regular file"));
+        }
+        // The header is all that needs reading.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(1 << 16).read_to_end(&mut bytes))
+            .map_err(|e| format!("{name}: {e}"))?;
         let (header_codec_hash, size, _) = parse_header(&bytes, &name.to_string())?;
         if header_codec_hash != codec.board_hash || size != codec.record_size {
             return Err(format!(
@@ -281,10 +292,7 @@ fn parse_header(bytes: &[u8], name: &str) -> Result<(u64, usize, usize), String>
 /// Unreadable file, wrong magic, or data for another variant or board format.
 pub fn read_records(path: &Path, codec: &Codec) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| format!("{name}: {e}"))?;
+    let bytes = crate::core::fs::read_capped(path, MAX_DATA_BYTES).map_err(|e| format!("{name}: {e}"))?;
     let (hash, size, start) = parse_header(&bytes, &name)?;
     if hash != codec.board_hash || size != codec.record_size {
         return Err(format!(

@@ -127,8 +127,11 @@ pub fn is_path(spec: &str) -> bool {
     spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
 }
 
+/// Largest variant file read (bytes); the biggest real ones are a few KiB.
+pub const MAX_VARIANT_FILE_BYTES: u64 = 1 << 20;
+
 fn read_file(path: &Path) -> Result<Source, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| Diagnostic {
+    let text = crate::core::fs::read_text_capped(path, MAX_VARIANT_FILE_BYTES).map_err(|e| Diagnostic {
         file: path.display().to_string(),
         line: 0,
         col: 0,
