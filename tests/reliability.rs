@@ -202,3 +202,66 @@ fn special_files_are_refused_not_read_forever() {
     assert_eq!(e.quit(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A data file with damaged records is refused with the file and the record's number, by
+/// `train` and `data stats` alike, instead of a panic inside the trainer.
+#[test]
+fn damaged_training_data_is_refused_with_the_record() {
+    let dir = std::env::temp_dir().join(format!("nue-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("shogi.bin").display().to_string();
+    let (code, _, err) = run_nue(&[
+        "datagen",
+        "--variant",
+        "shogi",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--threads",
+        "1",
+        "--out",
+        &data,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut bytes = std::fs::read(&data).expect("data");
+    let size = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes")) as usize;
+    let header = 24 + u32::from_le_bytes(bytes[20..24].try_into().expect("4 bytes")) as usize;
+    assert!(bytes.len() >= header + 3 * size, "too few records");
+    // Record 2: every square occupied, every piece code and hand count at its maximum.
+    let second = header + size;
+    bytes[second + 3..second + size].fill(0xff);
+    std::fs::write(&data, &bytes).expect("write");
+    let net = dir.join("n.nnue").display().to_string();
+    for args in [
+        &[
+            "train",
+            "--variant",
+            "shogi",
+            "--data",
+            &data,
+            "--out",
+            &net,
+            "--epochs",
+            "1",
+            "--hidden",
+            "64",
+        ][..],
+        &["data", "stats", &data][..],
+    ] {
+        let (code, _, err) = run_nue(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("record 2") && err.contains("shogi.bin"), "{args:?}: {err}");
+    }
+    // A hand count beyond the hand's size alone (the last bytes hold the hands).
+    let first = bytes[header..header + size].to_vec();
+    bytes[second..second + size].copy_from_slice(&first);
+    let last = second + size - 1;
+    bytes[last] = 0xff;
+    std::fs::write(&data, &bytes).expect("write");
+    let (code, _, err) = run_nue(&["data", "stats", &data]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("record 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -89,6 +89,8 @@ pub struct Codec {
     max_pieces: usize,
     piece_bits: u32,
     hand_bits: Vec<u32>,
+    /// Most pieces of each hand kind one side can hold.
+    hand_max: Vec<u8>,
     occ_bytes: usize,
     piece_bytes: usize,
     /// Bytes per record.
@@ -152,6 +154,7 @@ impl Codec {
             max_pieces,
             piece_bits,
             hand_bits,
+            hand_max: spec.hand_max.clone(),
             occ_bytes,
             piece_bytes,
             record_size,
@@ -195,6 +198,63 @@ impl Codec {
     }
 
     /// Unpacks a record into `sample` (reusing its buffers).
+    /// Checks that `record` (`record_size` bytes) decodes to something the layout can hold:
+    /// a result of 0-2, at most `max_pieces` pieces, piece codes of the game's kinds, hand
+    /// counts within the hand sizes. Records written by `nue datagen` always pass; a damaged
+    /// file does not get into training.
+    ///
+    /// # Errors
+    /// What is wrong with the record.
+    pub fn validate(&self, record: &[u8]) -> Result<(), String> {
+        if record.len() != self.record_size {
+            return Err(format!("{} bytes, expected {}", record.len(), self.record_size));
+        }
+        let result = (record[0] >> 1) & 3;
+        if result > 2 || record[0] >> 3 != 0 {
+            return Err(format!("flag byte {:#04x} holds no result", record[0]));
+        }
+        let occ = &record[3..3 + self.occ_bytes];
+        let pieces: usize = (0..self.squares).filter(|&s| occ[s / 8] >> (s % 8) & 1 != 0).count();
+        let stray = (self.squares..8 * self.occ_bytes).any(|s| occ[s / 8] >> (s % 8) & 1 != 0);
+        if pieces > self.max_pieces || stray {
+            return Err(format!(
+                "{pieces} occupied squares, at most {} pieces fit",
+                self.max_pieces
+            ));
+        }
+        let mut r = BitReader {
+            bytes: &record[3 + self.occ_bytes..3 + self.occ_bytes + self.piece_bytes],
+            bit: 0,
+        };
+        for _ in 0..pieces {
+            let code = r.get(self.piece_bits);
+            if code >= 2 * self.kinds {
+                return Err(format!(
+                    "piece code {code}, the game has {} colored kinds",
+                    2 * self.kinds
+                ));
+            }
+        }
+        let mut r = BitReader {
+            bytes: &record[3 + self.occ_bytes + self.piece_bytes..],
+            bit: 0,
+        };
+        for _ in Color::ALL {
+            for (kind, &bits) in self.hand_bits.iter().enumerate() {
+                let count = r.get(bits);
+                if count > u32::from(self.hand_max[kind]) {
+                    return Err(format!(
+                        "{count} pieces of hand kind {kind}, at most {} fit",
+                        self.hand_max[kind]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Unpacks a record that passed [`Codec::validate`] (every record [`read_records`]
+    /// returns has).
     pub fn decode(&self, record: &[u8], sample: &mut Sample) {
         sample.stm = if record[0] & 1 != 0 { Color::Black } else { Color::White };
         sample.result = (record[0] >> 1) & 3;
@@ -301,7 +361,13 @@ pub fn read_records(path: &Path, codec: &Codec) -> Result<Vec<u8>, String> {
         ));
     }
     let usable = (bytes.len() - start) / size * size;
-    Ok(bytes[start..start + usable].to_vec())
+    let records = &bytes[start..start + usable];
+    for (i, record) in records.chunks_exact(size).enumerate() {
+        codec
+            .validate(record)
+            .map_err(|e| format!("{name}: record {} (byte {}): {e}", i + 1, start + i * size))?;
+    }
+    Ok(records.to_vec())
 }
 
 /// The variant a data file was made for.
