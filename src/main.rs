@@ -192,6 +192,13 @@ enum DataCommand {
 }
 
 fn main() -> ExitCode {
+    // SAFETY: called first thing, before any other thread exists; SIG_DFL is a valid handler
+    // for SIGPIPE. Rust starts programs with SIGPIPE ignored, so writing to a closed pipe makes
+    // println! panic; with the default the process ends quietly, as command-line tools do.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let args = Args::parse();
     let threads_or_all =
         |t: Option<usize>| t.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -265,3 +265,74 @@ fn damaged_training_data_is_refused_with_the_record() {
     assert!(err.contains("record 2"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The halfmove clock saturates instead of wrapping to 0 after 65535 reversible plies.
+#[test]
+fn the_halfmove_clock_does_not_wrap() {
+    use nue::game::chess::{Chess, ChessVariant};
+    use nue::game::prelude::*;
+    let mut board = Chess::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/4K1N1 w - - 65535 40000").expect("valid");
+    let mv = board.parse_move("g1f3").expect("legal");
+    board.play(mv, &mut nue::game::Dirty::default());
+    assert!(board.to_fen().ends_with(" 65535 40000"), "{}", board.to_fen());
+    assert!(board.reversible_plies() >= 100);
+}
+
+/// `searchmoves` naming no legal move is an error, and the engine searches every move rather
+/// than answering the null move.
+#[test]
+fn searchmoves_without_a_legal_move_is_an_error() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves e2e5 a1a8");
+    let lines = e.until(SHORT, |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains("'e2e5' is not a legal move")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("searching every move")), "{lines:?}");
+    let best = lines.last().expect("bestmove");
+    assert!(!best.contains("0000"), "{best}");
+    assert_eq!(e.quit(), 0);
+}
+
+/// A datagen run that plays no game says so and fails.
+#[test]
+fn datagen_that_plays_no_game_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("nue-nogame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("d.bin").display().to_string();
+    let (code, _, err) = run_nue(&[
+        "datagen",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--threads",
+        "1",
+        "--random-plies",
+        "400",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no game was played"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A command whose reader goes away ends quietly (SIGPIPE), never with a panic: the read end
+/// is closed before the engine writes its first line.
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nue"))
+        .arg("variants")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+}

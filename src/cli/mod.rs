@@ -145,6 +145,13 @@ impl ForGame for Datagen<'_> {
             report.seconds,
             report.positions as f64 * 3600.0 / report.seconds.max(1e-9)
         );
+        let stopped = stop_on_ctrl_c().load(std::sync::atomic::Ordering::Relaxed);
+        if report.games == 0 && self.cfg.games > 0 && !stopped {
+            return Err(CliError::Data(format!(
+                "no game was played: after {} random plies every opening had ended or was lopsided (try fewer --random-plies)",
+                self.cfg.random_plies
+            )));
+        }
         Ok(())
     }
 }

@@ -260,6 +260,23 @@ impl<G: Game> GameSession<G> {
         for warning in &limits.warnings {
             println!("info string error: {warning}");
         }
+        let mut limits = limits;
+        if !limits.search_moves.is_empty() {
+            let board = self.pos.board();
+            let (legal, illegal): (Vec<String>, Vec<String>) = std::mem::take(&mut limits.search_moves)
+                .into_iter()
+                .partition(|m| board.parse_move(m).is_ok());
+            for m in &illegal {
+                println!(
+                    "info string error: go searchmoves: '{}' is not a legal move here",
+                    m.escape_debug()
+                );
+            }
+            if legal.is_empty() {
+                println!("info string error: go searchmoves: no legal move given; searching every move");
+            }
+            limits.search_moves = legal;
+        }
         // The entering-king declaration needs no search.
         if mate.is_none() && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
             println!("bestmove win");

@@ -382,9 +382,9 @@ impl crate::game::GameRules for Chess {
             self.hash ^= KEYS.ep[(self.ep % 8) as usize];
             self.ep = NO_EP;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         if self.castling != 0 {
             let lost = self.rights_lost(from) | self.rights_lost(to);
@@ -458,7 +458,7 @@ impl crate::game::GameRules for Chess {
             self.hash ^= KEYS.ep[(self.ep % 8) as usize];
             self.ep = NO_EP;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = !self.side;
         true
     }

@@ -262,9 +262,9 @@ impl<B: Bitboard> Fairy<B> {
         self.rights &= !B::square(from) & !B::square(to);
         self.ep = B::EMPTY;
         self.ep_victim = NO_SQUARE;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
         // Castling rights go with the king and with the rooks' squares.
@@ -557,7 +557,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         self.ep = B::EMPTY;
         self.ep_victim = NO_SQUARE;
         self.side = !self.side;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.update_checkers();
         true
     }

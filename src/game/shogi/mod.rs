@@ -511,7 +511,7 @@ impl crate::game::GameRules for Shogi {
             dirty.add(Piece::new(us, new_kind as u8), Square(to as u8));
         }
         self.side = !us;
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
 
@@ -521,7 +521,7 @@ impl crate::game::GameRules for Shogi {
         }
         self.hash ^= KEYS.side;
         self.side = !self.side;
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         true
     }
 
