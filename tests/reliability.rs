@@ -336,3 +336,34 @@ fn a_closed_pipe_ends_output_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
 }
+
+/// `netinfo` checks the whole file as `EvalFile` would: truncated, padded and absurd-width
+/// files are refused.
+#[test]
+fn netinfo_refuses_what_evalfile_refuses() {
+    let dir = std::env::temp_dir().join(format!("nue-netinfo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue")).expect("the chess net");
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        path.display().to_string()
+    };
+    let (code, out, err) = run_nue(&["netinfo", &write("good.nnue", &good)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("layout matches: chess"), "{out}");
+    let mut padded = good.clone();
+    padded.extend_from_slice(&[0; 8]);
+    let mut width = good.clone();
+    width[24..28].copy_from_slice(&100_000u32.to_le_bytes());
+    for (name, bytes, words) in [
+        ("truncated.nnue", &good[..good.len() - 100], "truncated"),
+        ("padded.nnue", &padded[..], "trailing bytes"),
+        ("width.nnue", &width[..], "header implies"),
+    ] {
+        let (code, _, err) = run_nue(&["netinfo", &write(name, bytes)]);
+        assert_eq!(code, 1, "{name}");
+        assert!(err.contains(words), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -430,6 +430,15 @@ pub fn netinfo(file: &Path) -> Result<(), CliError> {
         message: format!("cannot read: {e}"),
     })?;
     let h = nue::nnue::format::read_header(&bytes, &source)?;
+    // The whole file, not the header alone: its length must be what the header implies.
+    nue::nnue::format::check_shape(&bytes, &h, &source)?;
+    if !nue::engine::select::WIDTHS.contains(&(h.hidden as usize)) {
+        return Err(NetError {
+            source,
+            message: format!("hidden width {} is not supported", h.hidden),
+        }
+        .into());
+    }
     let matches: Vec<String> = nue::engine::registry::variant_names()
         .into_iter()
         .filter(|name| with_game(name, LayoutHash).is_ok_and(|hash| hash == h.layout_hash))

@@ -172,6 +172,42 @@ pub fn read_header(bytes: &[u8], source: &str) -> Result<Header, NetError> {
     })
 }
 
+/// Checks what the header says against this engine and the file's length, for any variant:
+/// the quantization, the output bucket count, and that the file holds exactly the weights the
+/// header implies (`netinfo` and [`read`] both use it).
+///
+/// # Errors
+/// Another quantization, a bucket count outside 1..=64, or a truncated or padded file.
+pub fn check_shape(bytes: &[u8], h: &Header, source: &str) -> Result<(), NetError> {
+    let err = |message: String| NetError {
+        source: source.to_string(),
+        message,
+    };
+    if (h.qa, h.qb, h.scale) != (QA as u32, QB as u32, SCALE as u32) {
+        return Err(err(format!(
+            "quantization QA={} QB={} SCALE={}, this engine uses {QA}/{QB}/{SCALE}",
+            h.qa, h.qb, h.scale
+        )));
+    }
+    if h.output_buckets == 0 || h.output_buckets > 64 {
+        return Err(err(format!("{} output buckets (1 to 64 allowed)", h.output_buckets)));
+    }
+    let (hidden, inputs, buckets) = (h.hidden as u64, u64::from(h.inputs), u64::from(h.output_buckets));
+    let expected = h.size as u64 + 2 * hidden * inputs + 2 * hidden + 4 * hidden * buckets + 4 * buckets;
+    if bytes.len() as u64 != expected {
+        return Err(err(format!(
+            "{} bytes where the header implies {expected} ({})",
+            bytes.len(),
+            if (bytes.len() as u64) < expected {
+                "truncated"
+            } else {
+                "trailing bytes"
+            }
+        )));
+    }
+    Ok(())
+}
+
 /// Parses a net for `layout` with hidden width `H`.
 ///
 /// # Errors
@@ -193,28 +229,7 @@ pub fn read<const H: usize>(bytes: &[u8], source: &str, layout: &FeatureLayout) 
     if h.hidden as usize != H {
         return Err(r.err(format!("hidden width {} where {H} was expected", h.hidden)));
     }
-    if (h.qa, h.qb, h.scale) != (QA as u32, QB as u32, SCALE as u32) {
-        return Err(r.err(format!(
-            "quantization QA={} QB={} SCALE={}, this engine uses {QA}/{QB}/{SCALE}",
-            h.qa, h.qb, h.scale
-        )));
-    }
-    if h.output_buckets == 0 || h.output_buckets > 64 {
-        return Err(r.err(format!("{} output buckets (1 to 64 allowed)", h.output_buckets)));
-    }
-    let expected =
-        h.size + 2 * H * layout.inputs + 2 * H + 4 * H * h.output_buckets as usize + 4 * h.output_buckets as usize;
-    if bytes.len() != expected {
-        return Err(r.err(format!(
-            "{} bytes where the header implies {expected} ({})",
-            bytes.len(),
-            if bytes.len() < expected {
-                "truncated"
-            } else {
-                "trailing bytes"
-            }
-        )));
-    }
+    check_shape(bytes, &h, source)?;
     let mut net = Network::<H>::zeroed(layout.clone(), h.activation, h.output_buckets as usize);
     net.description = h.description;
     for row in &mut net.ft_weights {
