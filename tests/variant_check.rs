@@ -32,6 +32,12 @@ fn bad_betza_points_at_the_character() {
     expect_problem("bad_betza.toml", 3, 17, "pieces.x.betza: multi-leg moves");
 }
 
+/// `a` and `A` name one piece: a file defining both is refused, not read as one of them.
+#[test]
+fn a_letter_defined_in_both_cases_is_refused() {
+    expect_problem("letter_twice.toml", 4, 1, "letter 'a' is defined twice");
+}
+
 #[test]
 fn unknown_key_is_named() {
     expect_problem("unknown_key.toml", 2, 1, "unknown field `castle_rank`");

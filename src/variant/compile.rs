@@ -303,6 +303,16 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             }
         }
     }
+    for at in &m.twice {
+        ctx.fail(
+            at,
+            "pieces",
+            format!(
+                "letter '{}' is defined twice (a piece's letter is the same in both cases)",
+                at.1.get_ref().escape_debug()
+            ),
+        );
+    }
     let mut pieces = Vec::new();
     for (&letter, (source, key, raw)) in &m.pieces {
         // `remove_pieces` removes inherited pieces; the file's own definitions stay.

@@ -55,6 +55,9 @@ macro_rules! raw_variant {
         pub struct Merged {
             /// Piece letter (lower case) to its definition; later files override whole pieces.
             pub pieces: BTreeMap<char, (usize, Spanned<String>, RawPiece)>,
+            /// Letters one file defines twice, in upper and lower case (`a` and `A` are one
+            /// piece): the later key, for the error.
+            pub twice: Vec<(usize, Spanned<String>)>,
             $(#[doc = concat!("`", stringify!($field), "`, with the index of the file it came from.")]
             pub $field: Option<(usize, Spanned<$ty>)>,)*
         }
@@ -65,7 +68,11 @@ macro_rules! raw_variant {
                 $(if let Some(v) = raw.$field { self.$field = Some((source, v)); })*
                 for (letter, piece) in raw.pieces.unwrap_or_default() {
                     if let Some(c) = letter.get_ref().chars().next() {
-                        self.pieces.insert(c.to_ascii_lowercase(), (source, letter.clone(), piece.into_inner()));
+                        let key = c.to_ascii_lowercase();
+                        if self.pieces.get(&key).is_some_and(|(s, _, _)| *s == source) {
+                            self.twice.push((source, letter.clone()));
+                        }
+                        self.pieces.insert(key, (source, letter.clone(), piece.into_inner()));
                     }
                 }
             }
