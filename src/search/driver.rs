@@ -24,6 +24,15 @@ pub struct SearchOptions {
     pub move_overhead: u64,
 }
 
+impl SearchOptions {
+    /// One thread, one line, no time reserve: the fixed-node searches of self-play and matches.
+    pub const SINGLE: SearchOptions = SearchOptions {
+        threads: 1,
+        multipv: 1,
+        move_overhead: 0,
+    };
+}
+
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {

@@ -93,6 +93,16 @@ pub struct Limits {
     pub warnings: Vec<String>,
 }
 
+impl Limits {
+    /// A search of `nodes` nodes and no other limit.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
 /// One `info` report: the search's state after an iteration (or at its end).
 #[derive(Clone, Debug)]
 pub struct Info {

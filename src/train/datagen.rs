@@ -172,17 +172,26 @@ fn progress(shared: &Shared, cfg: &DatagenConfig, start: Instant) {
     );
 }
 
+/// The position after `plies` random legal moves from the start (drawn with `rng`), or `None`
+/// when the game ended on the way.
+pub(crate) fn random_opening<G: Game>(variant: &G::Variant, plies: usize, rng: &mut u64) -> Option<Position<G>> {
+    let mut pos = Position::<G>::start(variant);
+    let mut list = G::MoveList::default();
+    for _ in 0..plies {
+        list.clear();
+        pos.board().generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            return None;
+        }
+        let mv = list[(crate::core::zobrist::splitmix64(rng) % list.len() as u64) as usize];
+        pos.play(mv);
+    }
+    pos.outcome().is_none().then_some(pos)
+}
+
 fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenConfig, codec: &Codec, shared: &Shared) {
     let mut search = Search::<G, AnyEval<G>>::new(16);
-    let options = SearchOptions {
-        threads: 1,
-        multipv: 1,
-        move_overhead: 0,
-    };
-    let limits = Limits {
-        nodes: Some(cfg.nodes),
-        ..Limits::default()
-    };
+    let (options, limits) = (SearchOptions::SINGLE, Limits::nodes(cfg.nodes));
     let signals = Signals::default();
     let mut records: Vec<u8> = Vec::new();
     let mut record = vec![0u8; codec.record_size];
@@ -193,21 +202,10 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
         }
         let global = game * cfg.shard.1.max(1) + cfg.shard.0;
         let mut rng = cfg.seed ^ global.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut pos = Position::<G>::start(variant);
         let plies = cfg.random_plies + (crate::core::zobrist::splitmix64(&mut rng) % 2) as usize;
-        let mut list = G::MoveList::default();
-        for _ in 0..plies {
-            list.clear();
-            pos.board().generate(GenKind::All, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            let mv = list[(crate::core::zobrist::splitmix64(&mut rng) % list.len() as u64) as usize];
-            pos.play(mv);
-        }
-        if pos.outcome().is_some() {
+        let Some(mut pos) = random_opening::<G>(variant, plies, &mut rng) else {
             continue;
-        }
+        };
         search.clear();
         // Each search ends by setting `stop` for its helpers: clear it before the next.
         signals.stop.store(false, Ordering::Relaxed);

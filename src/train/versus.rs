@@ -5,9 +5,9 @@
 //! all threads. The result is counted per pair (pentanomial, as Fishtest and OpenBench count),
 //! and [`MatchReport::elo`] gives the Elo difference with its 95% interval.
 
-use crate::core::{Color, Outcome, zobrist::splitmix64};
+use crate::core::{Color, Outcome};
 use crate::engine::select::AnyEval;
-use crate::game::{Game, GameMove, GenKind, MoveList, Position};
+use crate::game::{Game, GameMove, Position};
 use crate::search::{Limits, MATE_BOUND, Search, SearchOptions, Signals, Silent};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -184,18 +184,7 @@ pub fn play<G: Game>(
 /// ended inside them.
 fn opening<G: Game>(variant: &G::Variant, cfg: &MatchConfig, pair: u64) -> Option<Position<G>> {
     let mut rng = cfg.seed ^ pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut pos = Position::<G>::start(variant);
-    let mut list = G::MoveList::default();
-    for _ in 0..cfg.random_plies {
-        list.clear();
-        pos.board().generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            return None;
-        }
-        let mv = list[(splitmix64(&mut rng) % list.len() as u64) as usize];
-        pos.play(mv);
-    }
-    pos.outcome().is_none().then_some(pos)
+    super::datagen::random_opening(variant, cfg.random_plies, &mut rng)
 }
 
 /// One game from `start`: `evals[0]` moves first. Returns the result for the side that moved
@@ -208,15 +197,7 @@ fn play_game<G: Game>(
 ) -> Option<Outcome> {
     let mut pos = start.clone();
     let first = pos.board().side_to_move();
-    let options = SearchOptions {
-        threads: 1,
-        multipv: 1,
-        move_overhead: 0,
-    };
-    let limits = Limits {
-        nodes: Some(cfg.nodes),
-        ..Limits::default()
-    };
+    let (options, limits) = (SearchOptions::SINGLE, Limits::nodes(cfg.nodes));
     for s in searches.iter_mut() {
         s.clear();
     }
