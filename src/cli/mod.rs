@@ -296,28 +296,31 @@ impl TrainArgs {
 /// Parses a thread (or line) count from 1 to 256, as the `Threads` and `MultiPV` options.
 ///
 /// # Errors
-/// A message for clap when the text is no number in that range.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
+/// [`CliError::Argument`] (clap prints it) when the text is no number in that range.
+pub fn parse_threads(text: &str) -> Result<usize, CliError> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=256).contains(&n) => Ok(n),
-        _ => Err(format!(
+        _ => Err(CliError::Argument(format!(
             "expected a number from 1 to 256, found '{}'",
             text.escape_debug()
-        )),
+        ))),
     }
 }
 
 /// Parses `--shard I/N` (`I < N`).
 ///
 /// # Errors
-/// A message for clap when the text is not `I/N` with `I < N`.
-pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+/// [`CliError::Argument`] (clap prints it) when the text is not `I/N` with `I < N`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
     let parsed = text
         .split_once('/')
         .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
     match parsed {
         Some((i, n)) if n >= 1 && i < n => Ok((i, n)),
-        _ => Err(format!("expected I/N with 0 <= I < N, found '{text}'")),
+        _ => Err(CliError::Argument(format!(
+            "expected I/N with 0 <= I < N, found '{}'",
+            text.escape_debug()
+        ))),
     }
 }
 
