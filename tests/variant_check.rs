@@ -45,7 +45,41 @@ fn unknown_key_is_named() {
 
 #[test]
 fn wrong_type_is_named() {
-    expect_problem("wrong_type.toml", 2, 9, "invalid type");
+    expect_problem("wrong_type.toml", 2, 9, "files: invalid type");
+    expect_problem("wrong_type_inline.toml", 4, 28, "royal: invalid type: string \"yes\"");
+}
+
+/// A key read for both sides (`promotion_pieces` behind the per-side keys) is reported once.
+#[test]
+fn a_problem_is_reported_once() {
+    let err = nue::engine::registry::check(&data("bad_promotion_letter.toml"))
+        .expect_err("refused")
+        .to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(":3:21: promotion_pieces: no piece with letter 'z'"),
+        "{err}"
+    );
+}
+
+/// An inherited value that the variant's own file breaks (a removed piece, another board
+/// size) is reported against that file, with where the inherited value stands.
+#[test]
+fn inherited_values_broken_by_the_file_name_the_file() {
+    for (file, needle) in [
+        (
+            "inherited_removed.toml",
+            "promotion_pieces (inherited from <built-in>/chess.toml:7:21): no piece with letter 'q'",
+        ),
+        (
+            "inherited_board.toml",
+            "start_fen (inherited from <built-in>/chess.toml:6:14)",
+        ),
+    ] {
+        let path = data(file);
+        let err = nue::engine::registry::check(&path).expect_err("refused").to_string();
+        assert!(err.starts_with(&format!("{path}: ")) && err.contains(needle), "{err}");
+    }
 }
 
 #[test]

@@ -189,7 +189,29 @@ impl Ctx<'_> {
     fn fail_at<T>(&mut self, value: &(usize, Spanned<T>), extra: usize, key: &str, message: impl Into<String>) {
         let mut d = self.at(value, extra);
         d.message = format!("{key}: {}", message.into());
-        self.problems.push(d);
+        // A value inherited from a parent that the variant's own file makes wrong (a removed
+        // piece, another board size) is the file's problem: name it, and where the value is.
+        if let Some(own) = self.sources.last()
+            && value.0 + 1 != self.sources.len()
+            && own.name != d.file
+        {
+            d = Diagnostic {
+                file: own.name.clone(),
+                line: 0,
+                col: 0,
+                message: format!(
+                    "{key} (inherited from {}:{}:{}): {}",
+                    d.file,
+                    d.line,
+                    d.col,
+                    d.message.split_once(": ").map_or(d.message.as_str(), |(_, m)| m)
+                ),
+            };
+        }
+        // One key can be read twice (a shared key behind both per-side keys): say it once.
+        if !self.problems.contains(&d) {
+            self.problems.push(d);
+        }
     }
 }
 
@@ -654,13 +676,23 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             }),
         }
     }
-    let start_fen_at = match &m.start_fen {
-        Some(f) => {
+    let start_fen_at = match (&m.start_fen, sources.last()) {
+        // Inherited: a start position the variant's own file breaks is its problem.
+        (Some(f), Some(own)) if f.0 + 1 != sources.len() => {
+            let at = ctx.at(f, 1);
+            Diagnostic {
+                file: own.name.clone(),
+                line: 0,
+                col: 0,
+                message: format!("start_fen (inherited from {}:{}:{}): ", at.file, at.line, at.col),
+            }
+        }
+        (Some(f), _) => {
             let mut d = ctx.at(f, 1);
             d.message = "start_fen: ".to_string();
             d
         }
-        None => Diagnostic {
+        (None, _) => Diagnostic {
             file: sources.last().map_or_else(String::new, |s| s.name.clone()),
             line: 1,
             col: 1,

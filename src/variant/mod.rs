@@ -144,6 +144,26 @@ fn read_file(path: &Path) -> Result<Source, Diagnostic> {
     })
 }
 
+/// The key a TOML value at byte `offset` belongs to: the last `key =` on its line before it
+/// (`files = "eight"`, `q = { betza = 5 }` → `betza`), for messages that name no key.
+fn key_before(text: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = text.get(line_start..offset)?;
+    let eq = before.rfind('=')?;
+    let key: String = before[..eq]
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '"'))
+        .collect::<String>()
+        .chars()
+        .rev()
+        .filter(|&c| c != '"')
+        .collect();
+    (!key.is_empty()).then_some(key)
+}
+
 /// Loads a variant by built-in name or by path to a `.toml` file, resolving inheritance and
 /// checking everything.
 ///
@@ -183,7 +203,12 @@ pub fn load_source(first: Source, default_name: &str) -> Result<Definition, Diag
     while let Some(source) = next.take() {
         let raw: RawVariant = toml::from_str(&source.text).map_err(|e| {
             let offset = e.span().map_or(0, |s| s.start);
-            Diagnostics(vec![source.at(offset, e.message().trim().to_string())])
+            let message = e.message().trim();
+            let message = match key_before(&source.text, offset) {
+                Some(key) if !message.contains(&format!("`{key}`")) => format!("{key}: {message}"),
+                _ => message.to_string(),
+            };
+            Diagnostics(vec![source.at(offset, message)])
         })?;
         if let Some(parent) = &raw.inherits {
             let spec = parent.get_ref();
