@@ -400,7 +400,10 @@ impl ForGame for Match<'_> {
 /// A flag set by the first Ctrl-C, for commands that stop cleanly (keeping what they wrote).
 fn stop_on_ctrl_c() -> &'static std::sync::atomic::AtomicBool {
     static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+    });
     &STOP
 }
 

@@ -50,7 +50,13 @@ pub enum Command {
         moves: Vec<String>,
     },
     /// `go` with its limits.
-    Go(Limits),
+    Go {
+        /// What the search may use.
+        limits: Limits,
+        /// Problems with the line that were mended (a negative time counted as 0), for the
+        /// GUI to see as `info string error` lines.
+        warnings: Vec<String>,
+    },
     /// USI `go mate`: a mate search within this many milliseconds (`None`: until `stop`).
     GoMate(Option<u64>),
     /// USI `gameover`: the game has ended; stop any search.

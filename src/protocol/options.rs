@@ -1,4 +1,4 @@
-//! The engine's options, in one table ([`OPTIONS`]) that both the `uci`/`usi` listing and
+//! The engine's options, in one table ([`options`]) that both the `uci`/`usi` listing and
 //! `setoption` read: each option's name per protocol, its type, default and range. A value
 //! `setoption` passes is checked here ([`parse_setting`]) before the session applies it.
 
@@ -54,12 +54,6 @@ pub enum OptionType {
     },
     /// One of the known variants (listed as `var` entries at run time).
     Variants,
-    /// A memory size in MiB, from 1 to [`max_hash_mib`] (what this machine can plausibly
-    /// give).
-    Memory {
-        /// The value before any `setoption`.
-        default: i64,
-    },
 }
 
 /// One option: its setting, its names in UCI and USI (`None` where the protocol lacks it), and
@@ -93,85 +87,94 @@ pub fn max_hash_mib() -> i64 {
         .min(MAX_HASH_MIB)
 }
 
-/// Every option of the engine.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: OptionKey::Hash,
-        uci: Some("Hash"),
-        usi: Some("USI_Hash"),
-        kind: OptionType::Memory { default: 16 },
-    },
-    OptionSpec {
-        key: OptionKey::Threads,
-        uci: Some("Threads"),
-        usi: Some("Threads"),
-        kind: OptionType::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-        },
-    },
-    OptionSpec {
-        key: OptionKey::MultiPv,
-        uci: Some("MultiPV"),
-        usi: Some("MultiPV"),
-        kind: OptionType::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-        },
-    },
-    OptionSpec {
-        key: OptionKey::MoveOverhead,
-        uci: Some("Move Overhead"),
-        usi: Some("MoveOverhead"),
-        kind: OptionType::Spin {
-            default: 10,
-            min: 0,
-            max: 5000,
-        },
-    },
-    OptionSpec {
-        key: OptionKey::Ponder,
-        uci: Some("Ponder"),
-        usi: Some("USI_Ponder"),
-        kind: OptionType::Check { default: false },
-    },
-    OptionSpec {
-        key: OptionKey::EvalFile,
-        uci: Some("EvalFile"),
-        usi: Some("EvalFile"),
-        kind: OptionType::Text { file: true },
-    },
-    OptionSpec {
-        key: OptionKey::MaxMovesToDraw,
-        uci: None,
-        usi: Some("MaxMovesToDraw"),
-        kind: OptionType::Spin {
-            default: 0,
-            min: 0,
-            max: 100_000,
-        },
-    },
-    OptionSpec {
-        key: OptionKey::Variant,
-        uci: Some("UCI_Variant"),
-        usi: Some("USI_Variant"),
-        kind: OptionType::Variants,
-    },
-    OptionSpec {
-        key: OptionKey::Chess960,
-        uci: Some("UCI_Chess960"),
-        usi: None,
-        kind: OptionType::Check { default: false },
-    },
-    OptionSpec {
-        key: OptionKey::VariantPath,
-        uci: Some("VariantPath"),
-        usi: None,
-        kind: OptionType::Text { file: false },
-    },
-];
+/// Every option of the engine, built once (`Hash`'s maximum is the machine's, [`max_hash_mib`]).
+pub fn options() -> &'static [OptionSpec] {
+    static TABLE: std::sync::OnceLock<Vec<OptionSpec>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        vec![
+            OptionSpec {
+                key: OptionKey::Hash,
+                uci: Some("Hash"),
+                usi: Some("USI_Hash"),
+                kind: OptionType::Spin {
+                    default: 16,
+                    min: 1,
+                    max: max_hash_mib(),
+                },
+            },
+            OptionSpec {
+                key: OptionKey::Threads,
+                uci: Some("Threads"),
+                usi: Some("Threads"),
+                kind: OptionType::Spin {
+                    default: 1,
+                    min: 1,
+                    max: 256,
+                },
+            },
+            OptionSpec {
+                key: OptionKey::MultiPv,
+                uci: Some("MultiPV"),
+                usi: Some("MultiPV"),
+                kind: OptionType::Spin {
+                    default: 1,
+                    min: 1,
+                    max: 256,
+                },
+            },
+            OptionSpec {
+                key: OptionKey::MoveOverhead,
+                uci: Some("Move Overhead"),
+                usi: Some("MoveOverhead"),
+                kind: OptionType::Spin {
+                    default: 10,
+                    min: 0,
+                    max: 5000,
+                },
+            },
+            OptionSpec {
+                key: OptionKey::Ponder,
+                uci: Some("Ponder"),
+                usi: Some("USI_Ponder"),
+                kind: OptionType::Check { default: false },
+            },
+            OptionSpec {
+                key: OptionKey::EvalFile,
+                uci: Some("EvalFile"),
+                usi: Some("EvalFile"),
+                kind: OptionType::Text { file: true },
+            },
+            OptionSpec {
+                key: OptionKey::MaxMovesToDraw,
+                uci: None,
+                usi: Some("MaxMovesToDraw"),
+                kind: OptionType::Spin {
+                    default: 0,
+                    min: 0,
+                    max: 100_000,
+                },
+            },
+            OptionSpec {
+                key: OptionKey::Variant,
+                uci: Some("UCI_Variant"),
+                usi: Some("USI_Variant"),
+                kind: OptionType::Variants,
+            },
+            OptionSpec {
+                key: OptionKey::Chess960,
+                uci: Some("UCI_Chess960"),
+                usi: None,
+                kind: OptionType::Check { default: false },
+            },
+            OptionSpec {
+                key: OptionKey::VariantPath,
+                uci: Some("VariantPath"),
+                usi: None,
+                kind: OptionType::Text { file: false },
+            },
+        ]
+    })
+}
 
 impl OptionSpec {
     /// The option's name in `flavor`, if that protocol has it.
@@ -187,7 +190,6 @@ impl OptionSpec {
         let name = self.name(flavor)?;
         let tail = match self.kind {
             OptionType::Spin { default, min, max } => format!("type spin default {default} min {min} max {max}"),
-            OptionType::Memory { default } => format!("type spin default {default} min 1 max {}", max_hash_mib()),
             OptionType::Check { default } => format!("type check default {default}"),
             OptionType::Text { file } => {
                 let ty = if file && flavor == Flavor::Usi {
@@ -238,17 +240,12 @@ fn loose(name: &str) -> String {
 /// other than `true`/`false`.
 pub fn parse_setting(name: &str, value: Option<&str>) -> Result<(OptionKey, Setting), OptionError> {
     let wanted = loose(name);
-    let spec = OPTIONS
+    let spec = options()
         .iter()
         .find(|o| [o.uci, o.usi].into_iter().flatten().any(|n| loose(n) == wanted))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-    let (min, max) = match spec.kind {
-        OptionType::Spin { min, max, .. } => (min, max),
-        OptionType::Memory { .. } => (1, max_hash_mib()),
-        _ => (0, 0),
-    };
     let setting = match spec.kind {
-        OptionType::Spin { .. } | OptionType::Memory { .. } => {
+        OptionType::Spin { min, max, .. } => {
             let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
             match v.trim().parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Setting::Number(n),
@@ -327,7 +324,7 @@ mod tests {
     fn each_protocol_lists_its_own_names() {
         let vars = ["chess".to_string(), "shogi".to_string()];
         let lines =
-            |f: Flavor| -> Vec<String> { OPTIONS.iter().filter_map(|o| o.listing(f, "chess", &vars)).collect() };
+            |f: Flavor| -> Vec<String> { options().iter().filter_map(|o| o.listing(f, "chess", &vars)).collect() };
         let uci = lines(Flavor::Uci);
         let hash = format!("option name Hash type spin default 16 min 1 max {}", max_hash_mib());
         assert!(uci.contains(&hash));
@@ -339,7 +336,7 @@ mod tests {
         assert!(usi.contains(&"option name EvalFile type filename default <empty>".to_string()));
         assert!(!usi.iter().any(|l| l.contains("UCI_") || l.contains("VariantPath")));
         // Every listed spin value's default lies in its range.
-        for o in OPTIONS {
+        for o in options() {
             if let OptionType::Spin { default, min, max } = o.kind {
                 assert!((min..=max).contains(&default), "{o:?}");
             }

@@ -8,7 +8,7 @@
 //! searcher back, after its `bestmove`.
 
 use super::error::SessionError;
-use super::options::{self, OPTIONS, OptionKey, Setting};
+use super::options::{self, OptionKey, Setting};
 use super::{Command, Flavor, Start, uci};
 use crate::engine::select::{self, AnyEval};
 use crate::game::{Game, GameMove, Position, perft};
@@ -179,7 +179,7 @@ impl<G: Game> GameSession<G> {
         println!("id name nue {}", env!("CARGO_PKG_VERSION"));
         println!("id author the nue developers");
         let variants = crate::engine::registry::variant_names();
-        for option in OPTIONS {
+        for option in options::options() {
             if let Some(line) = option.listing(self.flavor, &self.name, &variants) {
                 println!("{line}");
             }
@@ -251,13 +251,13 @@ impl<G: Game> GameSession<G> {
     }
 
     /// Starts a search; `mate` turns it into a USI mate search with that time limit.
-    fn go(&mut self, limits: Limits, mate: Option<Option<u64>>) -> Result<(), SessionError> {
+    fn go(&mut self, limits: Limits, warnings: &[String], mate: Option<Option<u64>>) -> Result<(), SessionError> {
         if self.busy() {
             return Err(SessionError::SearchRunning);
         }
         self.wait();
         let eval = self.ensure_eval()?;
-        for warning in &limits.warnings {
+        for warning in warnings {
             println!("info string error: {warning}");
         }
         let mut limits = limits;
@@ -343,9 +343,7 @@ impl<G: Game> GameSession<G> {
         self.running = Some(spawned.map_err(SessionError::Thread)?);
         Ok(())
     }
-}
 
-impl<G: Game> GameSession<G> {
     /// `go perft N` on its own thread, so `stop` (a partial count), `isready` and `quit` are
     /// answered while it runs.
     fn perft(&mut self, depth: u32) -> Result<(), SessionError> {
@@ -384,8 +382,8 @@ impl<G: Game> Session for GameSession<G> {
             }
             Command::SetOption { name, value } => return self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => self.set_position(&start, &moves)?,
-            Command::Go(limits) => self.go(limits, None)?,
-            Command::GoMate(ms) => self.go(Limits::default(), Some(ms))?,
+            Command::Go { limits, warnings } => self.go(limits, &warnings, None)?,
+            Command::GoMate(ms) => self.go(Limits::default(), &[], Some(ms))?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),

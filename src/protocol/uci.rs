@@ -82,12 +82,10 @@ fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result
 
 /// A clock value in milliseconds. A negative one (a GUI whose clock has run over) counts as
 /// zero, with a warning for the GUI: the engine then moves at once.
-fn millis(tokens: &[&str], i: usize, name: &str, limits: &mut Limits) -> Result<u64, CommandError> {
+fn millis(tokens: &[&str], i: usize, name: &str, warnings: &mut Vec<String>) -> Result<u64, CommandError> {
     match tokens.get(i).map(|t| t.parse::<i64>()) {
         Some(Ok(v)) if v < 0 => {
-            limits
-                .warnings
-                .push(format!("go {name}: negative time {v} counted as 0"));
+            warnings.push(format!("go {name}: negative time {v} counted as 0"));
             Ok(0)
         }
         Some(Ok(v)) => Ok(v as u64),
@@ -123,19 +121,20 @@ const GO_KEYWORDS: &[&str] = &[
 /// [`CommandError`]: an unknown parameter or a malformed number.
 pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     let mut limits = Limits::default();
+    let mut warnings = Vec::new();
     let mut i = 0;
     while i < rest.len() {
         let key = rest[i];
         match key {
-            "wtime" => limits.time[0] = Some(millis(rest, i + 1, key, &mut limits)?),
-            "btime" => limits.time[1] = Some(millis(rest, i + 1, key, &mut limits)?),
-            "winc" => limits.inc[0] = millis(rest, i + 1, key, &mut limits)?,
-            "binc" => limits.inc[1] = millis(rest, i + 1, key, &mut limits)?,
-            "byoyomi" => limits.byoyomi = Some(millis(rest, i + 1, key, &mut limits)?),
+            "wtime" => limits.time[0] = Some(millis(rest, i + 1, key, &mut warnings)?),
+            "btime" => limits.time[1] = Some(millis(rest, i + 1, key, &mut warnings)?),
+            "winc" => limits.inc[0] = millis(rest, i + 1, key, &mut warnings)?,
+            "binc" => limits.inc[1] = millis(rest, i + 1, key, &mut warnings)?,
+            "byoyomi" => limits.byoyomi = Some(millis(rest, i + 1, key, &mut warnings)?),
             "movestogo" => limits.moves_to_go = Some(number(rest, i + 1, key)?),
             "depth" => limits.depth = Some(number(rest, i + 1, key)?),
             "nodes" => limits.nodes = Some(number(rest, i + 1, key)?),
-            "movetime" => limits.move_time = Some(millis(rest, i + 1, key, &mut limits)?),
+            "movetime" => limits.move_time = Some(millis(rest, i + 1, key, &mut warnings)?),
             "mate" => limits.mate = Some(number(rest, i + 1, key)?),
             "perft" => return Ok(Command::Perft(number(rest, i + 1, key)?)),
             "infinite" => {
@@ -163,7 +162,7 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
         }
         i += 2;
     }
-    Ok(Command::Go(limits))
+    Ok(Command::Go { limits, warnings })
 }
 
 /// Formats an `info` line: score in centipawns or mate (in moves for UCI, in plies when
@@ -199,7 +198,7 @@ mod tests {
     #[test]
     fn parses_go_and_position() {
         match parse("go wtime 1000 btime 900 winc 10 binc 20 movestogo 5").expect("valid") {
-            Command::Go(l) => {
+            Command::Go { limits: l, .. } => {
                 assert_eq!(l.time, [Some(1000), Some(900)]);
                 assert_eq!(l.inc, [10, 20]);
                 assert_eq!(l.moves_to_go, Some(5));

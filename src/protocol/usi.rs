@@ -60,7 +60,7 @@ mod tests {
     #[test]
     fn clocks_map_to_players() {
         match parse("go btime 1000 wtime 2000 byoyomi 300").expect("valid") {
-            Command::Go(l) => {
+            Command::Go { limits: l, .. } => {
                 assert_eq!(l.time, [Some(1000), Some(2000)]);
                 assert_eq!(l.byoyomi, Some(300));
             }

@@ -88,9 +88,6 @@ pub struct Limits {
     /// A clock was given (`wtime`, `btime`, `winc`, `binc` or `byoyomi`): the search stops on
     /// time even when the side to move's remaining time is missing (counted as 0).
     pub timed: bool,
-    /// Problems with the `go` line that were mended (a negative time counted as 0), for the
-    /// GUI to see as `info string error` lines.
-    pub warnings: Vec<String>,
 }
 
 impl Limits {

@@ -219,10 +219,15 @@ pub fn run<G: Game>(
         let idx = state.generation.len() - 1;
         let number = state.generation[idx].number;
         let (teacher, line) = evaluator(&state.generation[idx].teacher)?;
-        let teacher_arg = match state.generation[idx].teacher.as_str() {
-            "default" => String::new(),
-            file => format!(" --eval-file {d}/{file}"),
+        // The teacher as the printed commands name it: a net in the run folder, or the
+        // variant's default evaluator.
+        let teacher_file = match state.generation[idx].teacher.as_str() {
+            "default" => None,
+            file => Some(format!("{d}/{file}")),
         };
+        let teacher_arg = teacher_file
+            .as_ref()
+            .map_or_else(String::new, |f| format!(" --eval-file {f}"));
         // 1. Self-play data.
         let cur = &mut state.generation[idx];
         let seed = cfg.seed + u64::from(number);
@@ -307,10 +312,7 @@ pub fn run<G: Game>(
             "generation {number}: {net} against {} ({} pairs at {} nodes)",
             cur.teacher, cfg.match_pairs, cfg.match_nodes
         ));
-        let teacher_net = match cur.teacher.as_str() {
-            "default" => "default".to_string(),
-            file => format!("{d}/{file}"),
-        };
+        let teacher_net = teacher_file.as_deref().unwrap_or("default");
         logger.line(&format!(
             "  command: nue match --variant {v} --a {d}/{net} --b {teacher_net} --pairs {} --nodes {} --seed {seed}",
             cfg.match_pairs, cfg.match_nodes
