@@ -242,3 +242,15 @@ fn promotion_choices_per_side() {
         ["c2c1b", "c2c1q", "c2c1r"]
     );
 }
+
+/// `counting_rule` takes one of the known rules; `counting_pieces` letters of the variant.
+#[test]
+fn counting_rule_and_pieces_are_checked() {
+    expect_problem(
+        "bad_counting.toml",
+        3,
+        17,
+        "counting_rule: 'thai' is not one of makruk, cambodian, asean, none",
+    );
+    expect_problem("bad_counting.toml", 4, 21, "counting_pieces: no piece with letter 'z'");
+}

@@ -169,6 +169,12 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn reversible_plies(&self) -> u32;
     /// The n-move rule in plies (chess: 100), `None` where the game has none.
     fn move_rule_plies(&self) -> Option<u32>;
+    /// Whether a rule that counts plies draws the game here: the n-move rule, or a counting
+    /// rule that has run out. Checkmate takes precedence (the caller's business).
+    fn move_rule_reached(&self) -> bool {
+        self.move_rule_plies()
+            .is_some_and(|limit| self.reversible_plies() >= limit)
+    }
     /// How repetitions end the game.
     fn repetition_rules(&self) -> RepetitionRules;
     /// The number of the current ply in the game, 1 for the first move (from the FEN's move

@@ -190,8 +190,7 @@ impl<G: GameRules> Position<G> {
     /// Whether the n-move rule has been reached (the caller gives checkmate precedence).
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
-        let b = self.board();
-        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit)
+        self.board().move_rule_reached()
     }
 
     /// The game's result in the current position, by every rule, if it is over.

@@ -117,10 +117,101 @@ impl crate::engine::registry::ForGame for MakeSession {
     }
 }
 
+/// Reports a line that was not read: not UTF-8, or over the length cap.
+fn report_unreadable(line: &Line) {
+    match line {
+        Line::Text(_) => {}
+        Line::NotUtf8 => report_error(&"a line that is not UTF-8 text was ignored"),
+        Line::TooLong(n) => report_error(&format!("a line of {n} bytes (more than {MAX_LINE_BYTES}) was ignored")),
+    }
+}
+
 /// Prints an error for the GUI: one `info string error:` line per line of the message.
 fn report_error(error: &dyn std::fmt::Display) {
     for line in error.to_string().lines() {
         println!("info string error: {line}");
+    }
+}
+
+/// The protocol loop's state: the protocol, the session and whether `quit` was read. [`run`]
+/// feeds it stdin's lines; tests and fuzzers feed it lines of their own.
+pub struct Protocol {
+    flavor: Flavor,
+    session: Box<dyn Session>,
+    quit: bool,
+}
+
+impl Protocol {
+    /// A loop whose first command is `first`: `usi` picks USI (default variant shogi), anything
+    /// else UCI (default chess); `variant` overrides the default. `first` itself is not run.
+    ///
+    /// # Errors
+    /// An unknown variant name.
+    pub fn new(first: &str, variant: Option<&str>) -> Result<Protocol, RegistryError> {
+        let flavor = if first.split_whitespace().next() == Some("usi") {
+            Flavor::Usi
+        } else {
+            Flavor::Uci
+        };
+        let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
+        let session = Self::make(flavor, name, EngineOptions::default())?;
+        Ok(Protocol {
+            flavor,
+            session,
+            quit: false,
+        })
+    }
+
+    fn make(flavor: Flavor, name: &str, options: EngineOptions) -> Result<Box<dyn Session>, RegistryError> {
+        crate::engine::registry::with_game(name, MakeSession { flavor, options })
+    }
+
+    /// Carries out one input line; errors are printed as `info string error:` lines. Returns
+    /// `false` once `quit` has been read (the search stopped and waited for).
+    pub fn line(&mut self, line: Line) -> bool {
+        if self.quit {
+            return false;
+        }
+        let text = match line {
+            Line::Text(text) => text,
+            other => {
+                report_unreadable(&other);
+                return true;
+            }
+        };
+        match self.flavor.parse(&text) {
+            Ok(Command::Quit) => {
+                self.session.stop();
+                self.session.wait();
+                self.quit = true;
+            }
+            Ok(cmd) => match self.session.handle(cmd) {
+                Ok(Some(switch)) => match Self::make(self.flavor, &switch, self.session.options()) {
+                    Ok(new) => {
+                        self.session.stop();
+                        self.session.wait();
+                        self.session = new;
+                        self.session.announce();
+                    }
+                    Err(e) => report_error(&e),
+                },
+                Ok(None) => {}
+                Err(e) => report_error(&e),
+            },
+            Err(e) => report_error(&e),
+        }
+        !self.quit
+    }
+
+    /// Stops whatever runs (search, ponder, perft) and waits for its answer.
+    pub fn stop_and_wait(&mut self) {
+        self.session.stop();
+        self.session.wait();
+    }
+
+    /// End of input: lets a finite search finish and print its move; stops an endless one.
+    pub fn finish(&mut self) {
+        self.session.finish();
     }
 }
 
@@ -132,58 +223,24 @@ fn report_error(error: &dyn std::fmt::Display) {
 /// An unknown variant name.
 pub fn run(variant: Option<&str>) -> Result<(), RegistryError> {
     let stdin = std::io::stdin();
-    let mut lines = Lines::new(stdin.lock(), MAX_LINE_BYTES).filter_map(|line| match line {
-        Line::Text(text) => Some(text),
-        Line::NotUtf8 => {
-            report_error(&"a line that is not UTF-8 text was ignored");
-            None
-        }
-        Line::TooLong(n) => {
-            report_error(&format!("a line of {n} bytes (more than {MAX_LINE_BYTES}) was ignored"));
+    let mut lines = Lines::new(stdin.lock(), MAX_LINE_BYTES);
+    // Blank lines before the first command are passed over; lines that are not text are
+    // reported as everywhere else.
+    let first = lines.by_ref().find_map(|line| match line {
+        Line::Text(text) if !text.trim().is_empty() => Some(text),
+        Line::Text(_) => None,
+        other => {
+            report_unreadable(&other);
             None
         }
     });
-    let mut first = None;
-    for line in lines.by_ref() {
-        if !line.trim().is_empty() {
-            first = Some(line);
-            break;
-        }
-    }
     let Some(first) = first else { return Ok(()) };
-    let flavor = if first.split_whitespace().next() == Some("usi") {
-        Flavor::Usi
-    } else {
-        Flavor::Uci
-    };
-    let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
-    let make =
-        |name: &str, options: EngineOptions| crate::engine::registry::with_game(name, MakeSession { flavor, options });
-    let mut session = make(name, EngineOptions::default())?;
-    for line in std::iter::once(first).chain(lines) {
-        match flavor.parse(&line) {
-            Ok(Command::Quit) => {
-                session.stop();
-                session.wait();
-                return Ok(());
-            }
-            Ok(cmd) => match session.handle(cmd) {
-                Ok(Some(switch)) => match make(&switch, session.options()) {
-                    Ok(new) => {
-                        session.stop();
-                        session.wait();
-                        session = new;
-                        session.announce();
-                    }
-                    Err(e) => report_error(&e),
-                },
-                Ok(None) => {}
-                Err(e) => report_error(&e),
-            },
-            Err(e) => report_error(&e),
+    let mut protocol = Protocol::new(&first, variant)?;
+    for line in std::iter::once(Line::Text(first)).chain(lines) {
+        if !protocol.line(line) {
+            return Ok(());
         }
     }
-    // End of input: let a finite search finish and print its move; stop an endless one.
-    session.finish();
+    protocol.finish();
     Ok(())
 }

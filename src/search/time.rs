@@ -16,10 +16,13 @@ pub struct TimeBudget {
 /// Computes the budget for `us` to move. `overhead` (the Move Overhead option) is kept in reserve
 /// for communication delays.
 ///
-/// With a clock: an even share of the remaining time over `movestogo` (40 when unknown) plus
-/// three quarters of the increment as the soft limit; the hard limit is four soft limits, never
-/// more than half the remaining time (the usual scheme of engines since Crafty). Byoyomi adds its
-/// per-move time to both limits, because it is lost when unused.
+/// With a clock: the time left for the next `movestogo` moves (40 when unknown), counting the
+/// increments still to come and setting the overhead aside for each of them and two more
+/// (Stockfish's `timeLeft`), shared evenly, as the soft limit, never more than a third of what
+/// the clock has past one overhead; the hard limit is four soft limits, never more than half of
+/// it. So a clock whose increment is smaller than the overhead (1+0.01 with 30 ms of overhead)
+/// keeps a reserve instead of running down to the last milliseconds. Byoyomi adds its per-move
+/// time to both limits, because it is lost when unused.
 pub fn budget(limits: &Limits, us: Color, overhead: u64) -> TimeBudget {
     if let Some(mt) = limits.move_time {
         let t = mt.saturating_sub(overhead).max(1);
@@ -44,7 +47,8 @@ pub fn budget(limits: &Limits, us: Color, overhead: u64) -> TimeBudget {
     let inc = limits.inc[us.index()];
     let usable = remaining.saturating_sub(overhead);
     let moves_to_go = limits.moves_to_go.map_or(40, |m| m.clamp(1, 40)) as u64;
-    let soft = (usable / moves_to_go + inc * 3 / 4).min(usable / 3);
+    let time_left = (remaining + inc * (moves_to_go - 1)).saturating_sub(overhead * (2 + moves_to_go));
+    let soft = (time_left / moves_to_go).min(usable / 3);
     let hard = (soft * 4).min(usable / 2).max(soft);
     let (soft, hard) = (
         soft + byoyomi.saturating_sub(overhead),
@@ -70,6 +74,27 @@ mod tests {
         let b = budget(&limits, Color::White, 10);
         let (soft, hard) = (b.soft.expect("soft"), b.hard.expect("hard"));
         assert!(soft >= 10 && soft <= hard && hard <= 495, "{b:?}");
+    }
+
+    /// At 1+0.01 with 30 ms of overhead, moves that take their soft limit plus 5 ms of delay
+    /// keep a reserve on the clock over a long game (the previous scheme, an even share plus
+    /// three quarters of the increment, ran it down to 45 ms, where any delay loses on time).
+    #[test]
+    fn a_small_increment_keeps_a_reserve() {
+        let (overhead, inc, delay) = (30, 10, 5);
+        let mut clock: u64 = 1000;
+        for _ in 0..300 {
+            let limits = Limits {
+                time: [Some(clock), Some(clock)],
+                inc: [inc, inc],
+                ..Limits::default()
+            };
+            let b = budget(&limits, Color::White, overhead);
+            let used = b.soft.expect("soft") + delay;
+            assert!(used < clock, "clock {clock} ms, used {used} ms");
+            clock = clock - used + inc;
+        }
+        assert!(clock >= 500, "the clock ran down to {clock} ms");
     }
 
     #[test]

@@ -353,7 +353,15 @@ fn parse_header(bytes: &[u8], name: &str) -> Result<(u64, usize, usize), String>
 pub fn read_records(path: &Path, codec: &Codec) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     let bytes = crate::core::fs::read_capped(path, MAX_DATA_BYTES).map_err(|e| format!("{name}: {e}"))?;
-    let (hash, size, start) = parse_header(&bytes, &name)?;
+    parse_records(&bytes, &name, codec)
+}
+
+/// The records of a data file's bytes (`name` for messages), as [`read_records`].
+///
+/// # Errors
+/// Wrong magic, a bad header, data for another variant or board format, an invalid record.
+pub fn parse_records(bytes: &[u8], name: &str, codec: &Codec) -> Result<Vec<u8>, String> {
+    let (hash, size, start) = parse_header(bytes, name)?;
     if hash != codec.board_hash || size != codec.record_size {
         return Err(format!(
             "{name}: data for another variant or board format (board hash {hash:016x}, this variant needs {:016x})",

@@ -88,6 +88,108 @@ pub struct Flag {
     pub flag_move: bool,
 }
 
+/// Which counting endgame rule (Fairy-Stockfish's `countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Thai makruk: the board's honor count (64 moves) and the pieces' honor counts.
+    Makruk,
+    /// Khmer ouk chaktrang: makruk's counts one move shorter, the board's honor count only while
+    /// the stronger side has at most three pieces.
+    Cambodian,
+    /// ASEAN chess: only the pieces' honor count, from zero.
+    Asean,
+}
+
+/// The counting endgame rule and the kinds its limits are measured in.
+#[derive(Clone, Debug)]
+pub struct Counting {
+    /// The rule.
+    pub rule: CountingRule,
+    /// The rook, khon (silver) and knight kinds, where the variant has them.
+    pub rook: Option<u8>,
+    /// See `rook`.
+    pub khon: Option<u8>,
+    /// See `rook`.
+    pub knight: Option<u8>,
+}
+
+/// The material a counting limit depends on, for the side that would count (the weaker one)
+/// and its opponent.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountingMaterial {
+    /// Pawns of both sides on the board.
+    pub pawns: u32,
+    /// All pieces (the royal one included) of the counting side.
+    pub own: u32,
+    /// All pieces of the opponent.
+    pub theirs: u32,
+    /// The opponent's rooks, khons and knights.
+    pub rooks: u32,
+    /// See `rooks`.
+    pub khons: u32,
+    /// See `rooks`.
+    pub knights: u32,
+}
+
+impl Counting {
+    /// The counting limit in full moves for the side with material `m`, 0 where that side does
+    /// not count. The numbers are the Thai, Khmer and ASEAN rules as Fairy-Stockfish applies
+    /// them (`Position::count_limit`).
+    pub fn limit(&self, m: CountingMaterial) -> u16 {
+        // The pieces' honor limits: (rooks > 1, one rook, khons > 1, knights > 1, one khon, else).
+        let honor = |table: [u16; 6]| {
+            if m.rooks > 1 {
+                table[0]
+            } else if m.rooks == 1 {
+                table[1]
+            } else if m.khons > 1 {
+                table[2]
+            } else if m.knights > 1 {
+                table[3]
+            } else if m.khons == 1 {
+                table[4]
+            } else {
+                table[5]
+            }
+        };
+        match self.rule {
+            CountingRule::Makruk => {
+                if m.pawns > 0 || m.theirs == 1 {
+                    0
+                } else if m.own > 1 {
+                    64
+                } else {
+                    honor([8, 16, 22, 32, 44, 64])
+                }
+            }
+            CountingRule::Cambodian => {
+                if m.own > 3 || m.theirs == 1 {
+                    0
+                } else if m.own > 1 {
+                    63
+                } else if m.pawns > 0 {
+                    0
+                } else {
+                    honor([7, 15, 21, 31, 43, 63])
+                }
+            }
+            CountingRule::Asean => {
+                if m.pawns > 0 || m.own > 1 {
+                    0
+                } else if m.rooks > 0 {
+                    16
+                } else if m.khons > 0 {
+                    44
+                } else if m.knights > 0 {
+                    64
+                } else {
+                    0
+                }
+            }
+        }
+    }
+}
+
 /// A checked, compiled variant, independent of the bitboard width.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -142,6 +244,8 @@ pub struct Definition {
     pub flag: Option<Flag>,
     /// Whether the game counts checks (n-check variants).
     pub check_counting: bool,
+    /// The counting endgame rule, if any.
+    pub counting: Option<Counting>,
     /// King buckets requested for the NNUE (0: the default).
     pub king_buckets: u8,
     /// Where the start FEN was given, for messages about it.
@@ -654,6 +758,48 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None => None,
     };
+    let counting = match &m.counting_rule {
+        Some(v) => {
+            let rule = match v.1.get_ref().as_str() {
+                "makruk" => Some(CountingRule::Makruk),
+                "cambodian" => Some(CountingRule::Cambodian),
+                "asean" => Some(CountingRule::Asean),
+                "none" => None,
+                other => {
+                    ctx.fail(
+                        v,
+                        "counting_rule",
+                        format!(
+                            "'{}' is not one of makruk, cambodian, asean, none",
+                            other.escape_debug()
+                        ),
+                    );
+                    None
+                }
+            };
+            let roles: Vec<Option<u8>> = match &m.counting_pieces {
+                Some(f) if f.1.get_ref().chars().count() != 3 => {
+                    ctx.fail(f, "counting_pieces", "needs three letters: rook, khon, knight");
+                    vec![None; 3]
+                }
+                Some(_) => kinds(&mut ctx, &m.counting_pieces, "counting_pieces", &letters)
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+                None => "rsn"
+                    .chars()
+                    .map(|c| letters.iter().position(|&l| l == c).map(|k| k as u8))
+                    .collect(),
+            };
+            rule.map(|rule| Counting {
+                rule,
+                rook: roles.first().copied().flatten(),
+                khon: roles.get(1).copied().flatten(),
+                knight: roles.get(2).copied().flatten(),
+            })
+        }
+        None => None,
+    };
     let royal = pieces.iter().any(|p| p.royal);
     if !royal && extinction.is_none() && flag.is_none() {
         // Point at a piece of the most derived file that defines any.
@@ -728,6 +874,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         extinction,
         flag,
         check_counting: get(&m.check_counting, false),
+        counting,
         king_buckets: get(&m.king_buckets, 0),
         start_fen_at,
     })

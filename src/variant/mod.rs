@@ -11,7 +11,9 @@ mod compile;
 mod region;
 pub mod schema;
 
-pub use compile::{Castling, Definition, Extinction, Flag, MAX_KINDS, PieceDef, Promotion};
+pub use compile::{
+    Castling, Counting, CountingMaterial, CountingRule, Definition, Extinction, Flag, MAX_KINDS, PieceDef, Promotion,
+};
 
 use schema::{Merged, RawVariant};
 use std::fmt;

@@ -167,6 +167,14 @@ raw_variant! {
     flag_move: bool,
     /// N-check: the check counters are in the FEN (`3+3`); giving the last check wins.
     check_counting: bool,
+    /// Thai, Khmer and ASEAN counting endgames (`makruk`, `cambodian`, `asean`; Fairy-Stockfish's
+    /// `countingRule`): once a side is reduced far enough, it has a limited number of plies to
+    /// mate before the game is drawn. The counting limit and ply are in the FEN's en-passant and
+    /// halfmove fields while a count runs (`3k4/8/5M2/6s1/8/m7/3K1n2/8 b - 128 0 73`).
+    counting_rule: String,
+    /// The letters of the pieces the counting limits are measured in, as rook, khon (silver)
+    /// and knight (default `rsn`).
+    counting_pieces: String,
     /// NNUE king buckets for this variant (0: the engine's default).
     king_buckets: u8,
 }

@@ -104,6 +104,8 @@ impl<B: Bitboard> Fairy<B> {
             ep: B::EMPTY,
             ep_victim: NO_SQUARE,
             checks: [0; 2],
+            counting_limit: 0,
+            counting_ply: 0,
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -162,7 +164,19 @@ impl<B: Bitboard> Fairy<B> {
         };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
         let mut rest = 4;
-        pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        let ep = fields.get(3).copied().unwrap_or("-");
+        // Where a counting rule applies, a number in the en-passant field is the running count's
+        // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
+        if rules.def.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
+            pos.counting_limit = ep.parse().map_err(|_| {
+                PositionError::new(
+                    "counting limit",
+                    format!("'{}' is not a number of plies", ep.escape_debug()),
+                )
+            })?;
+        } else {
+            pos.parse_ep(ep)?;
+        }
         if rules.def.check_counting {
             let text = fields.get(4).copied().unwrap_or("");
             let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
@@ -186,6 +200,10 @@ impl<B: Bitboard> Fairy<B> {
             pos.fullmove = f.parse().map_err(|_| {
                 PositionError::new("fullmove number", format!("'{}' is not a number", f.escape_debug()))
             })?;
+        }
+        if pos.counting_limit > 0 {
+            pos.counting_ply = pos.halfmove;
+            pos.halfmove = 0;
         }
         if fields.len() > rest + 2 {
             return err(
@@ -290,11 +308,16 @@ impl<B: Bitboard> Fairy<B> {
         }
         let them = !self.side;
         let files = self.rules.files;
-        // The last square may name the pawn that moved; otherwise it stands one step beyond the
-        // target in its own direction.
-        let victim = match squares.as_slice() {
-            [.., last] if squares.len() > 1 && self.piece_at(*last).is_some_and(|p| p.color == them) => *last,
-            [first, ..] => {
+        // One square may name the pawn that moved (Fairy-Stockfish lists it among the targets, in
+        // square order: `c5b6` after berolina's `a7c5`); otherwise it stands one step beyond the
+        // first target in its own direction.
+        let named = squares
+            .iter()
+            .copied()
+            .find(|&s| self.piece_at(s).is_some_and(|p| p.color == them));
+        let victim = match (named, squares.as_slice()) {
+            (Some(victim), _) if squares.len() > 1 => victim,
+            (_, [first, ..]) => {
                 let rank = first.rank(files) as i32 + if them == Color::White { 1 } else { -1 };
                 if !(0..self.rules.ranks as i32).contains(&rank) {
                     return Err(PositionError::new(
@@ -304,7 +327,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 Square::new(first.file(files), rank as u8, files)
             }
-            [] => return Ok(()),
+            (_, []) => return Ok(()),
         };
         let targets: B = squares
             .iter()
@@ -357,7 +380,8 @@ impl<B: Bitboard> Fairy<B> {
             return Ok(());
         }
         for r in self.royals(them).squares() {
-            if !self.attackers_to(r, self.side, occ, B::EMPTY).is_empty() {
+            // `royal_attacked`: atomic kings side by side are not in check.
+            if self.royal_attacked(r, them, occ, B::EMPTY) {
                 return Err(PositionError::new("position", "the side not to move is in check"));
             }
         }
@@ -443,27 +467,36 @@ impl<B: Bitboard> Fairy<B> {
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });
         s.push(' ');
-        if self.ep.is_empty() {
+        if self.counting_limit > 0 {
+            s.push_str(&self.counting_limit.to_string());
+        } else if self.ep.is_empty() {
             s.push('-');
         } else {
-            for sq in self.ep.squares() {
-                s.push_str(&self.square_name(sq));
-            }
             // Name the pawn too when it does not stand straight beyond the first target
-            // (berolina's diagonal double step), as Fairy-Stockfish does.
+            // (berolina's diagonal double step), among the targets in square order, as
+            // Fairy-Stockfish does.
             let first = self.ep.lsb();
             let behind = first.rank(files) as i32 + if self.side == Color::White { -1 } else { 1 };
+            let mut listed = self.ep;
             if behind < 0
                 || behind >= rules.ranks as i32
                 || Square::new(first.file(files), behind as u8, files).0 != self.ep_victim
             {
-                s.push_str(&self.square_name(Square(self.ep_victim)));
+                listed |= B::square(Square(self.ep_victim));
+            }
+            for sq in listed.squares() {
+                s.push_str(&self.square_name(sq));
             }
         }
         if rules.def.check_counting {
             s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let clock = if self.counting_limit > 0 {
+            self.counting_ply
+        } else {
+            self.halfmove
+        };
+        s.push_str(&format!(" {clock} {}", self.fullmove));
         s
     }
 }

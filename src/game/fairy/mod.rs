@@ -46,6 +46,10 @@ pub struct Fairy<B: Bitboard> {
     ep_victim: u8,
     /// Checks each side still has to give (n-check variants).
     checks: [u8; 2],
+    /// A running count of a counting rule: its limit in plies (0: no count runs) and the plies
+    /// counted so far. Not in the key, as in Fairy-Stockfish.
+    counting_limit: u16,
+    counting_ply: u16,
     halfmove: u16,
     fullmove: u16,
     key: u64,
@@ -266,6 +270,10 @@ impl<B: Bitboard> Fairy<B> {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
+        if self.counting_limit > 0 {
+            self.counting_ply = self.counting_ply.saturating_add(1);
+        }
+        let mut captured_kind = None;
         let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
         // Castling rights go with the king and with the rooks' squares.
         if let Some(c) = &rules.def.castling {
@@ -307,6 +315,7 @@ impl<B: Bitboard> Fairy<B> {
                     self.take(victim_sq);
                     dirty.remove(victim, victim_sq);
                     self.halfmove = 0;
+                    captured_kind = Some(victim.kind);
                 }
                 let captured = self.halfmove == 0;
                 let piece = self.take(from);
@@ -334,6 +343,9 @@ impl<B: Bitboard> Fairy<B> {
             self.royal_rights_under_attack(to);
         }
         self.side = them;
+        if rules.def.counting.is_some() {
+            self.update_count(captured_kind, mv.promotion().is_some());
+        }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !rules.def.blast_on_capture;
         match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
             Some(checkers) => self.checkers = checkers,
@@ -350,6 +362,65 @@ impl<B: Bitboard> Fairy<B> {
         }
         // Rights are only lost: the changed squares are the lost ones.
         self.key ^= self.rights_key(rights_before ^ self.rights);
+    }
+
+    /// The counting rule after a move (the side to move has already changed): a count starts
+    /// when a side is reduced far enough, and starts again from the new material when the last
+    /// piece of the bare side's opponent changes by a capture or promotion. Fairy-Stockfish's
+    /// `do_move`.
+    fn update_count(&mut self, captured: Option<u8>, promotion: bool) {
+        let Some(counting) = &self.rules.def.counting else {
+            return;
+        };
+        let (mover, to_move) = (!self.side, self.side);
+        let all = |c: Color| self.by_color[c.index()].count();
+        if counting.rule != crate::variant::CountingRule::Asean
+            && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
+            && all(mover) == 1
+            && self.pawn_count() == 0
+        {
+            let limit = self.count_limit(mover);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply = (2 * self.occupied().count() - 1) as u16;
+            }
+        }
+        if self.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
+            let limit = self.count_limit(to_move);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply = if counting.rule == crate::variant::CountingRule::Asean || all(to_move) > 1 {
+                    0
+                } else {
+                    2 * self.occupied().count() as u16
+                };
+            }
+        }
+    }
+
+    /// Pawns of both sides on the board.
+    fn pawn_count(&self) -> u32 {
+        (0..self.rules.kinds)
+            .filter(|&k| self.rules.is_pawn(k))
+            .map(|k| self.by_kind[k].count())
+            .sum()
+    }
+
+    /// The counting limit in full moves for `side` (0: it does not count).
+    fn count_limit(&self, side: Color) -> u16 {
+        let Some(counting) = &self.rules.def.counting else {
+            return 0;
+        };
+        let theirs = self.by_color[(!side).index()];
+        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
+        counting.limit(crate::variant::CountingMaterial {
+            pawns: self.pawn_count(),
+            own: self.by_color[side.index()].count(),
+            theirs: theirs.count(),
+            rooks: of(counting.rook),
+            khons: of(counting.khon),
+            knights: of(counting.knight),
+        })
     }
 
     /// After a move to `to`: an enemy royal piece that holds a first-move right loses it when
@@ -410,6 +481,11 @@ impl<B: Bitboard> Fairy<B> {
         let Some(ext) = &self.rules.def.extinction else {
             return false;
         };
+        // Pseudo-royal pieces are never captured (except by explosions), so their extinction
+        // never ends the game: Fairy-Stockfish's `is_immediate_game_end`.
+        if ext.pseudo_royal && !self.rules.def.blast_on_capture {
+            return false;
+        }
         let own = self.by_color[color.index()];
         let gone = match &ext.kinds {
             None => own.count() <= ext.count as u32,
@@ -608,6 +684,14 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     fn move_rule_plies(&self) -> Option<u32> {
         let n = self.rules.def.n_move_rule;
         (n > 0).then_some(2 * n as u32)
+    }
+
+    fn move_rule_reached(&self) -> bool {
+        let counted_out = self.counting_limit > 0 && self.counting_ply > self.counting_limit;
+        counted_out
+            || self
+                .move_rule_plies()
+                .is_some_and(|limit| self.reversible_plies() >= limit)
     }
 
     fn repetition_rules(&self) -> RepetitionRules {

@@ -111,8 +111,9 @@ impl<B: Bitboard> Fairy<B> {
         out
     }
 
-    /// Squares of `color`'s royal pieces, pseudo-royal ones included (the last piece of an
-    /// extinction kind, where the variant says so).
+    /// Squares of `color`'s royal pieces, pseudo-royal ones included: with
+    /// `extinction_pseudo_royal`, every piece of an extinction kind while `color` has at most
+    /// `extinction_piece_count + 1` of them (Fairy-Stockfish's `pseudoRoyals`).
     #[inline]
     pub(super) fn royals(&self, color: Color) -> B {
         let own = self.by_color[color.index()];
@@ -126,7 +127,7 @@ impl<B: Bitboard> Fairy<B> {
         {
             for &k in ext.kinds.as_deref().unwrap_or(&[]) {
                 let pieces = self.by_kind[k as usize] & own;
-                if pieces.count() == u32::from(ext.count) + 1 {
+                if pieces.count() <= u32::from(ext.count) + 1 {
                     r |= pieces;
                 }
             }
@@ -557,24 +558,28 @@ impl<B: Bitboard> Fairy<B> {
         }
         let us = self.side;
         let royals = self.royals(us);
-        if royals.is_empty() {
-            return true;
-        }
         let from = Square(mv.from());
         let to = Square(mv.to());
         let occ = self.occupied();
         let moved = B::square(from);
-        // A promotion to a kind whose last piece is pseudo-royal creates one more such piece,
-        // which may not be left attacked either (Fairy-Stockfish counts the type before the move).
-        let created = match (mv.promotion(), &rules.def.extinction) {
-            (Some(p), Some(ext))
-                if rules.def.pseudo_royal_kind(p)
-                    && (self.by_kind[p as usize] & self.by_color[us.index()]).count() <= u32::from(ext.count) + 1 =>
-            {
-                B::square(to)
+        // A promotion to a pseudo-royal kind makes one more such piece: it is pseudo-royal too
+        // while the count stays within the limit; past it, the kind's pieces lose their royalty
+        // (Fairy-Stockfish's `legal`, counting the type before the move).
+        let (created, demoted) = match (mv.promotion(), &rules.def.extinction) {
+            (Some(p), Some(ext)) if rules.def.pseudo_royal_kind(p) => {
+                let own = self.by_kind[p as usize] & self.by_color[us.index()];
+                if own.count() <= u32::from(ext.count) {
+                    (B::square(to), B::EMPTY)
+                } else {
+                    (B::EMPTY, own)
+                }
             }
-            _ => B::EMPTY,
+            _ => (B::EMPTY, B::EMPTY),
         };
+        let royals = royals & !demoted;
+        if royals.is_empty() && created.is_empty() {
+            return true;
+        }
         let royals = if (royals & moved).is_empty() {
             // Only a sensitive move can leave a royal piece attacked.
             if created.is_empty() && (sensitive.from & moved).is_empty() && !sensitive.to.has(to) {

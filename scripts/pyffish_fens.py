@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Writes tests/data/fens/<variant>.txt: positions from uniformly random play in pyffish
+(Fairy-Stockfish's rules as a Python module), each line `FEN ; <legal move count>`, with the
+FEN exactly as pyffish prints it. `tests/fen_readback.rs` reads every line back: the engine must
+accept the FEN, print the same FEN and count the same legal moves. Shogi's counts come from
+cshogi (Fairy-Stockfish counts pawn-drop mates as legal moves; cshogi is the shogi oracle).
+
+Every variant file in variants/ (the Fairy-Stockfish variant of the same name), Chess960
+(`fischerandom`) and shogi (as SFEN). Kept: every position with an en-passant square or a
+running count, and one position in `--every` otherwise; games run to their end by pyffish's
+rules or to `--max-plies`.
+
+    python3 scripts/pyffish_fens.py --games 12 --seed 1
+"""
+import argparse
+import pathlib
+import random
+
+import cshogi
+import pyffish as sf
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def fen_fields(fen):
+    board, _, rest = fen.partition(" ")
+    return [board] + rest.split()
+
+
+def special(fen):
+    """Whether the FEN has an en-passant square or a counting field (pyffish's dialect)."""
+    fields = fen_fields(fen)
+    return len(fields) > 3 and fields[3] != "-"
+
+
+def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960=False):
+    lines = []
+    for _ in range(games):
+        moves = []
+        for ply in range(max_plies):
+            fen = sf.get_fen(variant, start, moves, chess960, sfen)
+            legal = sf.legal_moves(variant, start, moves, chess960)
+            if special(fen) or ply % every == 0 or not legal:
+                count = len(list(cshogi.Board(fen).legal_moves)) if sfen else len(legal)
+                lines.append(f"{fen} ; {count}")
+            if not legal:
+                break
+            ended, _ = sf.is_optional_game_end(variant, start, moves, chess960)
+            if ended:
+                break
+            moves.append(rng.choice(legal))
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=12, help="random games per variant")
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--every", type=int, default=9, help="keep one ordinary position in N")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=str(ROOT / "tests/data/fens"))
+    ap.add_argument("--only", nargs="*", help="these variants only (file names without .txt)")
+    args = ap.parse_args()
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = [(p.stem, p.stem, False, False) for p in sorted((ROOT / "variants").glob("*.toml"))]
+    jobs += [("chess960", "chess", False, True), ("shogi", "shogi", True, False)]
+    for name, variant, sfen, chess960 in jobs:
+        if args.only and name not in args.only:
+            continue
+        rng = random.Random(f"{args.seed}:{name}")
+        if chess960:
+            lines = []
+            for _ in range(args.games):
+                start = random_960(rng)
+                lines += positions(variant, start, rng, 1, args.max_plies, args.every, chess960=True)
+        else:
+            start = sf.start_fen(variant)
+            lines = positions(variant, start, rng, args.games, args.max_plies, args.every, sfen=sfen)
+        header = (
+            f"# {name}: pyffish {'.'.join(map(str, sf.version()))} random play, "
+            f"scripts/pyffish_fens.py --games {args.games} --seed {args.seed}\n"
+        )
+        (out / f"{name}.txt").write_text(header + "\n".join(lines) + "\n")
+        print(f"{name}: {len(lines)} positions")
+
+
+def random_960(rng):
+    """A random Chess960 start position (Shredder-free X-FEN castling `KQkq`)."""
+    squares = [None] * 8
+    squares[rng.choice(range(0, 8, 2))] = "B"
+    squares[rng.choice(range(1, 8, 2))] = "B"
+    free = [i for i in range(8) if squares[i] is None]
+    for piece in "QNN":
+        i = rng.choice(free)
+        squares[i] = piece
+        free.remove(i)
+    for i, piece in zip(free, "RKR"):
+        squares[i] = piece
+    back = "".join(squares)
+    return f"{back.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{back} w KQkq - 0 1"
+
+
+if __name__ == "__main__":
+    main()
