@@ -22,7 +22,8 @@ enum Command {
     /// Counts the leaf nodes of the legal-move tree: one `move: count` line per root move, then
     /// `Nodes searched`, `Time (ms)` and `Nodes/second`.
     Perft {
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = cli::parse_perft_depth)]
         depth: u32,
         /// Start from this position (FEN) instead of the start position.
         #[arg(long)]

@@ -125,6 +125,23 @@ fn go_perft_can_be_stopped() {
     assert_eq!(e.quit(), 0);
 }
 
+/// Found by fuzzing: `go perft 3000` recursed 3000 plies deep on a line that never ends and
+/// overflowed its thread's stack, aborting the engine. Depths past 64 are refused, in the
+/// protocol and on the command line.
+#[test]
+fn an_absurd_perft_depth_is_refused() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("setoption name Threads value 2");
+    e.expect_error("go perft 3000", "at most 64 plies");
+    e.send("go perft 2");
+    e.until(SHORT, |l| l.starts_with("Nodes/second"));
+    assert_eq!(e.quit(), 0);
+    let (code, _, err) = common::run_nue(&["perft", "3000"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("expected a depth from 0 to 64"), "{err}");
+}
+
 /// Zero and negative clock values: the engine moves at once (a warning for the negative
 /// ones) instead of searching without end.
 #[test]
@@ -366,4 +383,26 @@ fn netinfo_refuses_what_evalfile_refuses() {
         assert!(err.contains(words), "{name}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `go` sent before the previous search's `bestmove` (after `stop`, or during `go infinite`)
+/// stops that search, which answers first; the new search then answers too. Every `go` gets
+/// its `bestmove` (before, the second was refused with an error and never answered).
+#[test]
+fn go_while_a_search_runs_gets_its_own_bestmove() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("stop");
+    e.send("go depth 3");
+    e.send("go infinite");
+    e.send("go depth 2");
+    let mut lines = Vec::new();
+    for _ in 0..4 {
+        lines.extend(e.until(SHORT, |l| l.starts_with("bestmove")));
+    }
+    lines.extend(e.sync());
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(e.quit(), 0);
 }

@@ -307,6 +307,21 @@ pub fn parse_threads(text: &str) -> Result<usize, CliError> {
     }
 }
 
+/// Parses a perft depth: 0 to [`perft::MAX_PERFT_DEPTH`].
+///
+/// # Errors
+/// [`CliError::Argument`] (clap prints it) for anything else.
+pub fn parse_perft_depth(text: &str) -> Result<u32, CliError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n <= perft::MAX_PERFT_DEPTH => Ok(n),
+        _ => Err(CliError::Argument(format!(
+            "expected a depth from 0 to {}, found '{}'",
+            perft::MAX_PERFT_DEPTH,
+            text.escape_debug()
+        ))),
+    }
+}
+
 /// Parses `--shard I/N` (`I < N`).
 ///
 /// # Errors

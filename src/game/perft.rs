@@ -5,6 +5,11 @@
 use super::{Dirty, GameRules, GenKind, Notation};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+/// The deepest perft the engine runs, plies. Perft recurses once per ply, so a depth of
+/// thousands (`go perft 3000`) would overflow the thread's stack on a line that never ends; no
+/// perft past a few dozen plies can finish anyway.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Leaf count of the legal-move tree of depth `depth` below `board`.
 pub fn perft<G: GameRules>(board: &G, depth: u32) -> u64 {
     count::<G, false>(board, depth, &NEVER)

@@ -53,6 +53,8 @@ pub enum CommandError {
     },
     /// A word `go` does not know.
     UnknownGoParameter(String),
+    /// `go perft` deeper than [`crate::game::perft::MAX_PERFT_DEPTH`].
+    PerftTooDeep(u32),
     /// USI `go mate` without a time.
     MateMissingTime,
     /// USI `go mate` with a time that is neither milliseconds nor `infinite`.
@@ -103,6 +105,11 @@ impl fmt::Display for CommandError {
                 echo(found)
             ),
             CommandError::UnknownGoParameter(word) => write!(f, "go: unknown parameter '{}'", echo(word)),
+            CommandError::PerftTooDeep(depth) => write!(
+                f,
+                "go perft {depth}: at most {} plies",
+                crate::game::perft::MAX_PERFT_DEPTH
+            ),
             CommandError::MateMissingTime => write!(f, "go mate: missing time"),
             CommandError::MateBadTime(word) => write!(
                 f,
@@ -174,8 +181,6 @@ pub enum SessionError {
     Net(NetError),
     /// An unknown or invalid variant (`UCI_Variant`, `VariantPath`, `--variant`).
     Variant(RegistryError),
-    /// `go` while a search runs.
-    SearchRunning,
     /// The search thread could not be started.
     Thread(std::io::Error),
 }
@@ -189,7 +194,6 @@ impl fmt::Display for SessionError {
             SessionError::Move { index, error } => write!(f, "move {index} of the list: {error}"),
             SessionError::Net(e) => write!(f, "{e}"),
             SessionError::Variant(e) => write!(f, "{e}"),
-            SessionError::SearchRunning => write!(f, "a search is already running"),
             SessionError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
         }
     }

@@ -153,6 +153,17 @@ impl<G: Game> GameSession<G> {
             || self.perft.as_ref().is_some_and(|p| !p.is_finished())
     }
 
+    /// Before a new `go` or `go perft`: a search or perft still running (a GUI that sends
+    /// `stop` and `go` without waiting for the `bestmove` between, or `go` during `go infinite`)
+    /// is stopped and gives its answer first, as Stockfish does, so every `go` gets its own
+    /// `bestmove`. The wait is for a search already told to stop.
+    fn stop_running(&mut self) {
+        if self.busy() {
+            Session::stop(self);
+        }
+        self.wait();
+    }
+
     /// Resizes the table and clears it as asked, now if the searcher is at hand, else when the
     /// running search hands it back ([`Session::wait`]).
     fn apply_pending(&mut self) {
@@ -252,10 +263,7 @@ impl<G: Game> GameSession<G> {
 
     /// Starts a search; `mate` turns it into a USI mate search with that time limit.
     fn go(&mut self, limits: Limits, warnings: &[String], mate: Option<Option<u64>>) -> Result<(), SessionError> {
-        if self.busy() {
-            return Err(SessionError::SearchRunning);
-        }
-        self.wait();
+        self.stop_running();
         let eval = self.ensure_eval()?;
         for warning in warnings {
             println!("info string error: {warning}");
@@ -347,10 +355,7 @@ impl<G: Game> GameSession<G> {
     /// `go perft N` on its own thread, so `stop` (a partial count), `isready` and `quit` are
     /// answered while it runs.
     fn perft(&mut self, depth: u32) -> Result<(), SessionError> {
-        if self.busy() {
-            return Err(SessionError::SearchRunning);
-        }
-        self.wait();
+        self.stop_running();
         self.signals.stop.store(false, Ordering::Relaxed);
         let board = self.pos.board().clone();
         let threads = self.options.search.threads;
