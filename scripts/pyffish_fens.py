@@ -2,7 +2,9 @@
 """Writes tests/data/fens/<variant>.txt: positions from uniformly random play in pyffish
 (Fairy-Stockfish's rules as a Python module), each line `FEN ; <legal move count>`, with the
 FEN exactly as pyffish prints it. `tests/fen_readback.rs` reads every line back: the engine must
-accept the FEN, print the same FEN and count the same legal moves. Shogi's counts come from
+accept the FEN, print the same FEN and count the same legal moves. `<variant>.moves`: the moves
+whose FEN before or after has an en-passant square or a running count, `FEN ; move ; FEN after`,
+which the engine must play to the same FEN. Shogi's counts come from
 cshogi (Fairy-Stockfish counts pawn-drop mates as legal moves; cshogi is the shogi oracle).
 
 Every variant file in variants/ (the Fairy-Stockfish variant of the same name), Chess960
@@ -34,11 +36,16 @@ def special(fen):
 
 
 def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960=False):
-    lines = []
+    """(positions, transitions): `FEN ; legal move count` lines, and `FEN ; move ; FEN after`
+    lines for the moves whose FEN before or after has an en-passant square or a count."""
+    lines, steps = [], []
     for _ in range(games):
         moves = []
+        before = None
         for ply in range(max_plies):
             fen = sf.get_fen(variant, start, moves, chess960, sfen)
+            if before is not None and (special(before) or special(fen)):
+                steps.append(f"{before} ; {moves[-1]} ; {fen}")
             legal = sf.legal_moves(variant, start, moves, chess960)
             if special(fen) or ply % every == 0 or not legal:
                 count = len(list(cshogi.Board(fen).legal_moves)) if sfen else len(legal)
@@ -49,7 +56,8 @@ def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960
             if ended:
                 break
             moves.append(rng.choice(legal))
-    return lines
+            before = fen
+    return lines, steps
 
 
 def main():
@@ -70,19 +78,24 @@ def main():
             continue
         rng = random.Random(f"{args.seed}:{name}")
         if chess960:
-            lines = []
+            lines, steps = [], []
             for _ in range(args.games):
                 start = random_960(rng)
-                lines += positions(variant, start, rng, 1, args.max_plies, args.every, chess960=True)
+                more, more_steps = positions(variant, start, rng, 1, args.max_plies, args.every, chess960=True)
+                lines += more
+                steps += more_steps
         else:
             start = sf.start_fen(variant)
-            lines = positions(variant, start, rng, args.games, args.max_plies, args.every, sfen=sfen)
+            lines, steps = positions(variant, start, rng, args.games, args.max_plies, args.every, sfen=sfen)
         header = (
             f"# {name}: pyffish {'.'.join(map(str, sf.version()))} random play, "
             f"scripts/pyffish_fens.py --games {args.games} --seed {args.seed}\n"
         )
         (out / f"{name}.txt").write_text(header + "\n".join(lines) + "\n")
-        print(f"{name}: {len(lines)} positions")
+        # Transitions only where the FEN dialect has moving parts (shogi's SFEN has none).
+        if steps and not sfen:
+            (out / f"{name}.moves").write_text(header + "\n".join(steps) + "\n")
+        print(f"{name}: {len(lines)} positions, {len(steps)} moves with en passant or a count")
 
 
 def random_960(rng):

@@ -1,7 +1,8 @@
 //! Every FEN Fairy-Stockfish prints is read back: positions from random play in pyffish
 //! (`tests/data/fens/<variant>.txt`, made by `scripts/pyffish_fens.py`), for every variant file,
 //! Chess960 and shogi (SFEN). The engine must accept each FEN, print it back unchanged (en-passant
-//! squares in pyffish's order, counting fields, check counters) and count the same legal moves.
+//! squares in pyffish's order, counting fields, check counters) and count the same legal moves;
+//! and every move around an en-passant square or a running count must lead to pyffish's FEN.
 
 mod common;
 
@@ -101,8 +102,38 @@ fn assert_none(problems: &[String]) {
     );
 }
 
+/// Plays every move of `fens/<name>.moves` (`FEN ; move ; FEN after`, the moves around an
+/// en-passant square or a running count) and compares the FEN after it; a missing file is no
+/// moves.
+fn replay<G: Game>(variant: &G::Variant, name: &str) -> Vec<String> {
+    let path = common::data_dir().join("fens").join(format!("{name}.moves"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(" ; ").collect();
+        let [before, mv, after] = fields[..] else {
+            panic!("{name}: malformed line '{line}'")
+        };
+        let mut pos = Position::<G>::from_fen(variant, before).expect("the FEN before reads");
+        match pos.play_str(mv) {
+            Err(e) => problems.push(format!("{name}: '{before}': {mv} refused: {e}")),
+            Ok(_) => {
+                let printed = pos.board().to_fen();
+                if printed != after && printed != without_ep(after) {
+                    problems.push(format!("{name}: '{before}' + {mv}: '{printed}', pyffish '{after}'"));
+                }
+            }
+        }
+    }
+    problems
+}
+
 fn fairy<B: Bitboard>(rules: &'static Rules<B>, name: &str) -> Vec<String> {
-    read_back::<Fairy<B>>(&rules, name)
+    let mut problems = read_back::<Fairy<B>>(&rules, name);
+    problems.extend(replay::<Fairy<B>>(&rules, name));
+    problems
 }
 
 #[test]
@@ -123,6 +154,8 @@ fn every_variant_reads_back_what_pyffish_prints() {
 fn chess_and_chess960_read_back_what_pyffish_prints() {
     let mut problems = read_back::<Chess>(&ChessVariant, "chess");
     problems.extend(read_back::<Chess>(&ChessVariant, "chess960"));
+    problems.extend(replay::<Chess>(&ChessVariant, "chess"));
+    problems.extend(replay::<Chess>(&ChessVariant, "chess960"));
     assert_none(&problems);
 }
 

@@ -285,12 +285,13 @@ fn fuzz(
     // mutations build on inputs that get past the first checks.
     const POOL: usize = 4096;
     let mut pool: Vec<Vec<u8>> = seeds.to_vec();
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
     // `NUE_FUZZ_TRACE=FILE` keeps the input being run in FILE, to find one that aborts the
     // process (a stack overflow cannot be caught).
     let trace = std::env::var_os("NUE_FUZZ_TRACE");
-    for _ in 0..execs {
+    for n in 0..execs {
+        if n > 0 && n % 1_000_000 == 0 {
+            eprintln!("fuzz {target}: {n} inputs, {:.0} s", start.elapsed().as_secs_f64());
+        }
         let base = rng.pick(&pool);
         let input = mutate(&mut rng, base, seeds, dict, max);
         if let Some(path) = &trace {
@@ -302,7 +303,6 @@ fn fuzz(
         let largest = take_largest();
         watchdog.end();
         if largest > ALLOC_CAP {
-            std::panic::set_hook(hook);
             panic!(
                 "fuzz {target}: an allocation of {largest} bytes on input {:?}",
                 String::from_utf8_lossy(&input)
@@ -320,7 +320,6 @@ fn fuzz(
             }
             Ok(false) => {}
             Err(e) => {
-                std::panic::set_hook(hook);
                 let msg = e
                     .downcast_ref::<String>()
                     .cloned()
@@ -333,7 +332,6 @@ fn fuzz(
             }
         }
     }
-    std::panic::set_hook(hook);
     eprintln!(
         "fuzz {target}: {execs} inputs, {accepted} accepted, 0 panics, 0 hangs, {:.0} s",
         start.elapsed().as_secs_f64()
@@ -393,6 +391,9 @@ fn fen_seeds() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("tests/data/fens") {
         let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())
@@ -722,6 +723,7 @@ fn protocol_dict(session: &[&str]) -> Vec<String> {
         "atomic",
         "horde",
         "chess960",
+        "quit",
         "0000",
         "a7a8",
         "e1g1",
@@ -765,22 +767,36 @@ fn clamp_resources(line: &str) -> String {
 
 /// Feeds one to three lines (split at `\n`) to a running protocol loop, then stops whatever
 /// they started and waits for its answer. A `quit` ends the loop; the next input starts one.
+/// An input counts as accepted (and joins the pool) when each of its lines parses as a command
+/// of the protocol, so that the pool keeps commands that reach the session.
 fn fuzz_protocol(target: &'static str, hello: &str, session: &[&str], execs: u64, seed: u64) {
     let seeds: Vec<Vec<u8>> = session.iter().map(|l| l.as_bytes().to_vec()).collect();
     let dict = protocol_dict(session);
+    let parse = if hello == "usi" {
+        nue::protocol::usi::parse
+    } else {
+        nue::protocol::uci::parse
+    };
     let mut protocol = Protocol::new(hello, None).expect("default variant");
     fuzz(target, execs, seed, &seeds, &dict, 2048, |input| {
+        let mut parsed = true;
         for raw in input.split(|&b| b == b'\n').take(3) {
             let line = match std::str::from_utf8(raw) {
-                Ok(text) => Line::Text(clamp_resources(text)),
-                Err(_) => Line::NotUtf8,
+                Ok(text) => {
+                    parsed &= parse(text).is_ok();
+                    Line::Text(clamp_resources(text))
+                }
+                Err(_) => {
+                    parsed = false;
+                    Line::NotUtf8
+                }
             };
             if !protocol.line(line) {
                 protocol = Protocol::new(hello, None).expect("default variant");
             }
         }
         protocol.stop_and_wait();
-        true
+        parsed
     });
 }
 
