@@ -3,6 +3,7 @@
 //! does not parse gets `info string error: ...` and changes nothing. Searches run on their own
 //! thread so `stop`, `isready` and `ponderhit` are answered while they run.
 
+mod diagram;
 pub mod error;
 pub mod input;
 pub mod options;
@@ -67,7 +68,7 @@ pub enum Command {
     Stop,
     /// `ponderhit`: the expected move was played; go on searching on the clock.
     PonderHit,
-    /// `d`: print the position.
+    /// `d`: print the position as a diagram, then `info string fen <FEN>`.
     Display,
     /// `quit`.
     Quit,

@@ -392,7 +392,14 @@ impl<G: Game> Session for GameSession<G> {
             Command::Perft(depth) => self.perft(depth)?,
             Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),
-            Command::Display => println!("info string fen {}", self.pos.board().to_fen()),
+            Command::Display => {
+                let board = self.pos.board();
+                let fen = board.to_fen();
+                for line in super::diagram::diagram(&fen, self.flavor == Flavor::Usi, board.hash()) {
+                    println!("{line}");
+                }
+                println!("info string fen {fen}");
+            }
             Command::Quit | Command::Ignore => {}
         }
         Ok(None)
