@@ -5,26 +5,30 @@
 
 mod common;
 
-use nue::core::Bitboard;
-use nue::game::fairy::{Fairy, Rules};
+use nue::engine::registry::{ForGame, with_definition};
+use nue::game::Game;
 
 const QUICK_NODES: u64 = 1_000_000;
 
-fn check<B: Bitboard>(rules: &'static Rules<B>, name: &str, deep: bool) -> usize {
-    common::check_perft_suite::<Fairy<B>>(&rules, &format!("{name}.epd"), QUICK_NODES, deep)
+/// Checks a game against `perft/<file>.epd`, as a [`ForGame`] action; returns the counts checked.
+struct Check<'a> {
+    file: &'a str,
+    deep: bool,
+}
+
+impl ForGame for Check<'_> {
+    type Output = usize;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> usize {
+        common::check_perft_suite::<G>(variant, &format!("{}.epd", self.file), QUICK_NODES, self.deep)
+    }
 }
 
 fn check_all(deep: bool) {
     let mut failures = Vec::new();
     for name in nue::variant::builtin_names() {
         let def = nue::variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let result = std::panic::catch_unwind(|| {
-            if def.files as usize * def.ranks as usize <= 64 {
-                check(Rules::<u64>::build(def.clone()).expect("valid"), name, deep)
-            } else {
-                check(Rules::<u128>::build(def.clone()).expect("valid"), name, deep)
-            }
-        });
+        let result =
+            std::panic::catch_unwind(|| with_definition(def.clone(), Check { file: name, deep }).expect("valid"));
         match result {
             Ok(n) => assert!(deep || n > 0, "{name}: no counts checked"),
             Err(e) => failures.push(format!(
@@ -56,7 +60,7 @@ fn every_variant_matches_its_oracle_deep() {
 /// through the fairy `chess.toml`, against the native oracle's table.
 fn check_chess960(deep: bool) -> usize {
     let def = nue::variant::load("chess").expect("built-in chess");
-    check(Rules::<u64>::build(def).expect("valid"), "chess960", deep)
+    with_definition(def, Check { file: "chess960", deep }).expect("valid")
 }
 
 #[test]

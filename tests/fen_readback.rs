@@ -6,7 +6,7 @@
 
 mod common;
 
-use nue::core::Bitboard;
+use nue::engine::registry::{ForGame, with_definition};
 use nue::game::Position;
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::fairy::{Fairy, Rules};
@@ -130,10 +130,17 @@ fn replay<G: Game>(variant: &G::Variant, name: &str) -> Vec<String> {
     problems
 }
 
-fn fairy<B: Bitboard>(rules: &'static Rules<B>, name: &str) -> Vec<String> {
-    let mut problems = read_back::<Fairy<B>>(&rules, name);
-    problems.extend(replay::<Fairy<B>>(&rules, name));
-    problems
+/// Both checks of this file for one game, as a [`ForGame`] action: the FENs of
+/// `fens/<name>.txt` read back, and the moves of `fens/<name>.moves` replayed.
+struct ReadBack<'a>(&'a str);
+
+impl ForGame for ReadBack<'_> {
+    type Output = Vec<String>;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Vec<String> {
+        let mut problems = read_back::<G>(variant, self.0);
+        problems.extend(replay::<G>(variant, self.0));
+        problems
+    }
 }
 
 #[test]
@@ -141,21 +148,15 @@ fn every_variant_reads_back_what_pyffish_prints() {
     let mut problems = Vec::new();
     for name in nue::variant::builtin_names() {
         let def = nue::variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        problems.extend(if def.files as usize * def.ranks as usize <= 64 {
-            fairy(Rules::<u64>::build(def).expect("valid"), name)
-        } else {
-            fairy(Rules::<u128>::build(def).expect("valid"), name)
-        });
+        problems.extend(with_definition(def, ReadBack(name)).expect("valid"));
     }
     assert_none(&problems);
 }
 
 #[test]
 fn chess_and_chess960_read_back_what_pyffish_prints() {
-    let mut problems = read_back::<Chess>(&ChessVariant, "chess");
-    problems.extend(read_back::<Chess>(&ChessVariant, "chess960"));
-    problems.extend(replay::<Chess>(&ChessVariant, "chess"));
-    problems.extend(replay::<Chess>(&ChessVariant, "chess960"));
+    let mut problems = ReadBack("chess").run::<Chess>(&ChessVariant, "chess", None);
+    problems.extend(ReadBack("chess960").run::<Chess>(&ChessVariant, "chess", None));
     assert_none(&problems);
 }
 

@@ -28,6 +28,7 @@
 
 mod common;
 
+use nue::engine::registry::{ForGame, with_definition};
 use nue::engine::select::AnyEval;
 use nue::eval::Evaluator;
 use nue::game::chess::{Chess, ChessVariant};
@@ -445,42 +446,43 @@ fn fuzz_fens(execs: u64) {
             .collect();
         let per = execs / variants.len() as u64 + 1;
         let seed = 1000 + i as u64;
-        match name.as_str() {
-            "chess" | "chess960" => {
-                let dict = fen_dict("pnbrqk");
-                let label = if name == "chess" { "fen chess" } else { "fen chess960" };
-                fuzz(label, per, seed, &own, &dict, 512, |t| {
-                    read_position::<Chess>(&ChessVariant, t, seed)
-                });
-                // The same FENs through the fairy interpreter's chess.toml.
-                let rules = Rules::<u64>::build(nue::variant::load("chess").expect("chess")).expect("valid");
-                let label = if name == "chess" {
-                    "fen chess.toml"
-                } else {
-                    "fen chess960 chess.toml"
-                };
-                fuzz(label, per, seed + 500, &own, &dict, 512, |t| {
-                    read_position::<Fairy<u64>>(&rules, t, seed)
-                });
-            }
-            _ => {
-                let def = nue::variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-                let letters: String = def.pieces.iter().map(|p| p.letter).collect();
-                let dict = fen_dict(&letters);
-                let label: &'static str = Box::leak(format!("fen {name}").into_boxed_str());
-                if def.files as usize * def.ranks as usize <= 64 {
-                    let rules = Rules::<u64>::build(def).expect("valid");
-                    fuzz(label, per, seed, &own, &dict, 512, |t| {
-                        read_position::<Fairy<u64>>(&rules, t, seed)
-                    });
-                } else {
-                    let rules = Rules::<u128>::build(def).expect("valid");
-                    fuzz(label, per, seed, &own, &dict, 512, |t| {
-                        read_position::<Fairy<u128>>(&rules, t, seed)
-                    });
-                }
-            }
+        let label = |suffix: &str| -> &'static str { Box::leak(format!("fen {name}{suffix}").into_boxed_str()) };
+        let target = |label, dict, seed| FenTarget {
+            label,
+            execs: per,
+            seed,
+            seeds: own.clone(),
+            dict,
+        };
+        if name == "chess" || name == "chess960" {
+            target(label(""), fen_dict("pnbrqk"), seed).run::<Chess>(&ChessVariant, "chess", None);
+            // The same FENs through the fairy interpreter's chess.toml.
+            let def = nue::variant::load("chess").expect("chess");
+            with_definition(def, target(label(" chess.toml"), fen_dict("pnbrqk"), seed + 500)).expect("valid");
+        } else {
+            let def = nue::variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let letters: String = def.pieces.iter().map(|p| p.letter).collect();
+            with_definition(def, target(label(""), fen_dict(&letters), seed)).expect("valid");
         }
+    }
+}
+
+/// The FEN target for one game, as a [`ForGame`] action.
+struct FenTarget {
+    label: &'static str,
+    execs: u64,
+    seed: u64,
+    seeds: Vec<Vec<u8>>,
+    dict: Vec<String>,
+}
+
+impl ForGame for FenTarget {
+    type Output = ();
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) {
+        let seed = self.seed;
+        fuzz(self.label, self.execs, seed, &self.seeds, &self.dict, 512, |t| {
+            read_position::<G>(variant, t, seed)
+        });
     }
 }
 
@@ -602,13 +604,19 @@ fn compile_variant(text: &[u8], n: u64, build_every: u64) -> bool {
         return false;
     };
     if n.is_multiple_of(build_every) {
-        let _ = if def.files as usize * def.ranks as usize <= 64 {
-            Rules::<u64>::build(def).map(|r| Fairy::<u64>::start(&r).to_fen())
-        } else {
-            Rules::<u128>::build(def).map(|r| Fairy::<u128>::start(&r).to_fen())
-        };
+        let _ = with_definition(def, StartFen);
     }
     true
+}
+
+/// The start position's FEN, as a [`ForGame`] action.
+struct StartFen;
+
+impl ForGame for StartFen {
+    type Output = String;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> String {
+        G::start(variant).to_fen()
+    }
 }
 
 fn fuzz_toml(execs: u64, build_every: u64) {
@@ -886,10 +894,8 @@ fn fuzz_data(execs: u64) {
     // A data file: the header and a few records of a short random game.
     let mut seeds = Vec::new();
     for seed in 0..3u64 {
-        let dir = std::env::temp_dir().join(format!("nue-fuzz-data-{}-{seed}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let dir = common::fresh_dir(&format!("fuzz-data-{seed}"));
         let path = dir.join("seed.data");
-        let _ = std::fs::remove_file(&path);
         {
             use std::io::Write;
             let mut f = nue::train::data::open_append(&path, &codec).expect("writable");

@@ -367,9 +367,7 @@ fn bad_net_files_are_refused_with_the_reason() {
 fn nets_are_chosen_by_layout_hash() {
     use nue::engine::select::{choose, find_nets};
     use nue::game::shogi::{Shogi, ShogiVariant};
-    let dir = std::env::temp_dir().join(format!("nue-net-select-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("net-select");
     let chess = chess_layout();
     let shogi = FeatureLayout::of::<Shogi>(&ShogiVariant);
     let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).expect("write");

@@ -207,8 +207,7 @@ fn special_files_are_refused_not_read_forever() {
         "not a regular file",
     );
     // A variant file inheriting from /dev/zero.
-    let dir = std::env::temp_dir().join(format!("nue-special-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("special");
     let file = dir.join("zero.toml");
     std::fs::write(&file, format!("inherits = \"{zero}\"\nname = \"z\"\n")).expect("write");
     let (code, out, err) = run_nue(&["check", &file.display().to_string()]);
@@ -224,9 +223,7 @@ fn special_files_are_refused_not_read_forever() {
 /// `train` and `data stats` alike, instead of a panic inside the trainer.
 #[test]
 fn damaged_training_data_is_refused_with_the_record() {
-    let dir = std::env::temp_dir().join(format!("nue-damaged-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("damaged");
     let data = dir.join("shogi.bin").display().to_string();
     let (code, _, err) = run_nue(&[
         "datagen",
@@ -317,8 +314,7 @@ fn searchmoves_without_a_legal_move_is_an_error() {
 /// A datagen run that plays no game says so and fails.
 #[test]
 fn datagen_that_plays_no_game_is_an_error() {
-    let dir = std::env::temp_dir().join(format!("nue-nogame-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("nogame");
     let out = dir.join("d.bin").display().to_string();
     let (code, _, err) = run_nue(&[
         "datagen",
@@ -358,8 +354,7 @@ fn a_closed_pipe_ends_output_quietly() {
 /// files are refused.
 #[test]
 fn netinfo_refuses_what_evalfile_refuses() {
-    let dir = std::env::temp_dir().join(format!("nue-netinfo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("netinfo");
     let good = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue")).expect("the chess net");
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);

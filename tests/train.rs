@@ -131,8 +131,7 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     use nue::engine::select::AnyEval;
     use nue::train::datagen::{DatagenConfig, run};
     use std::sync::atomic::AtomicBool;
-    let dir = std::env::temp_dir().join(format!("nue-datagen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("datagen");
     let out = dir.join("d.bin");
     let cfg = DatagenConfig {
         nodes: 400,
@@ -196,8 +195,7 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
 
 #[test]
 fn command_line_datagen_then_train_writes_the_best_epoch() {
-    let dir = std::env::temp_dir().join(format!("nue-train-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("train-cli");
     let (data, net) = (dir.join("d.bin"), dir.join("n.nnue"));
     let (data, net) = (data.to_str().expect("path"), net.to_str().expect("path"));
     let (code, _, err) = common::run_nue(&[
@@ -257,9 +255,7 @@ fn datagen_shards_add_up_to_the_whole_run() {
     use nue::engine::select::AnyEval;
     use nue::train::datagen::{DatagenConfig, run};
     use std::sync::atomic::AtomicBool;
-    let dir = std::env::temp_dir().join(format!("nue-shards-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("shards");
     let cfg = DatagenConfig {
         nodes: 300,
         games: 4,

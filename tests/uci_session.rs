@@ -206,8 +206,7 @@ fn end_of_input_lets_a_finite_search_finish() {
 #[test]
 fn eval_file_option() {
     use nue::nnue::{Activation, FeatureLayout, Network, format};
-    let dir = std::env::temp_dir().join(format!("nue-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::fresh_dir("evalfile");
     let layout = FeatureLayout::of::<Chess>(&ChessVariant);
     let mut net = Network::<64>::zeroed(layout, Activation::SCReLU, 1);
     net.description = "zero net".into();

@@ -209,8 +209,22 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, Registr
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, p)| p.clone())
     });
-    Ok(match load_fairy(user.as_deref().unwrap_or(name))? {
+    Ok(run_compiled(load_fairy(user.as_deref().unwrap_or(name))?, action))
+}
+
+/// Compiles `def` for its bitboard width (`Fairy<u64>` up to 64 squares, `Fairy<u128>` beyond)
+/// and runs `action` with it, whatever its name: the interpreter's own variant even where a
+/// native game has the name (`chess.toml`). The compiled rules live for the whole run.
+///
+/// # Errors
+/// Every problem of the definition (a start position the rules refuse).
+pub fn with_definition<A: ForGame>(def: Definition, action: A) -> Result<A::Output, Diagnostics> {
+    Ok(run_compiled(compile(def)?, action))
+}
+
+fn run_compiled<A: ForGame>(compiled: Compiled, action: A) -> A::Output {
+    match compiled {
         Compiled::Small(rules) => action.run::<Fairy<u64>>(&rules, &rules.def.name, None),
         Compiled::Large(rules) => action.run::<Fairy<u128>>(&rules, &rules.def.name, None),
-    })
+    }
 }

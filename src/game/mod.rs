@@ -169,11 +169,10 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn reversible_plies(&self) -> u32;
     /// The n-move rule in plies (chess: 100), `None` where the game has none.
     fn move_rule_plies(&self) -> Option<u32>;
-    /// Whether a rule that counts plies draws the game here: the n-move rule, or a counting
-    /// rule that has run out. Checkmate takes precedence (the caller's business).
-    fn move_rule_reached(&self) -> bool {
-        self.move_rule_plies()
-            .is_some_and(|limit| self.reversible_plies() >= limit)
+    /// Whether a counting rule (makruk's, cambodian's) has run out, which draws the game like
+    /// the n-move rule; no game without one. Checkmate takes precedence (the caller's business).
+    fn count_ran_out(&self) -> bool {
+        false
     }
     /// How repetitions end the game.
     fn repetition_rules(&self) -> RepetitionRules;

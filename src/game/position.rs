@@ -187,10 +187,12 @@ impl<G: GameRules> Position<G> {
         rules.value
     }
 
-    /// Whether the n-move rule has been reached (the caller gives checkmate precedence).
+    /// Whether the n-move rule has been reached, or a counting rule has run out (the caller
+    /// gives checkmate precedence).
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
-        self.board().move_rule_reached()
+        let b = self.board();
+        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit) || b.count_ran_out()
     }
 
     /// The game's result in the current position, by every rule, if it is over.

@@ -182,15 +182,13 @@ impl Protocol {
         };
         match self.flavor.parse(&text) {
             Ok(Command::Quit) => {
-                self.session.stop();
-                self.session.wait();
+                self.stop_and_wait();
                 self.quit = true;
             }
             Ok(cmd) => match self.session.handle(cmd) {
                 Ok(Some(switch)) => match Self::make(self.flavor, &switch, self.session.options()) {
                     Ok(new) => {
-                        self.session.stop();
-                        self.session.wait();
+                        self.stop_and_wait();
                         self.session = new;
                         self.session.announce();
                     }

@@ -20,6 +20,15 @@ pub fn run_nue(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// An empty folder `nue-<name>-<pid>` in the system's temporary folder (emptied first when an
+/// earlier run left it), for a test's files.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nue-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
 /// The test data folder, `tests/data/` (perft oracles under `perft/`, suites under `suites/`).
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")

@@ -20,7 +20,7 @@ use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
 use crate::game::EvalTerms;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
 use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
-use crate::variant::MAX_KINDS;
+use crate::variant::{Counting, CountingMaterial, CountingRule, MAX_KINDS};
 use arrayvec::ArrayVec;
 
 /// No square (castling rights, en passant).
@@ -343,8 +343,8 @@ impl<B: Bitboard> Fairy<B> {
             self.royal_rights_under_attack(to);
         }
         self.side = them;
-        if rules.def.counting.is_some() {
-            self.update_count(captured_kind, mv.promotion().is_some());
+        if let Some(counting) = &rules.def.counting {
+            self.update_count(counting, captured_kind, mv.promotion().is_some());
         }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !rules.def.blast_on_capture;
         match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
@@ -368,28 +368,25 @@ impl<B: Bitboard> Fairy<B> {
     /// when a side is reduced far enough, and starts again from the new material when the last
     /// piece of the bare side's opponent changes by a capture or promotion. Fairy-Stockfish's
     /// `do_move`.
-    fn update_count(&mut self, captured: Option<u8>, promotion: bool) {
-        let Some(counting) = &self.rules.def.counting else {
-            return;
-        };
+    fn update_count(&mut self, counting: &Counting, captured: Option<u8>, promotion: bool) {
         let (mover, to_move) = (!self.side, self.side);
         let all = |c: Color| self.by_color[c.index()].count();
-        if counting.rule != crate::variant::CountingRule::Asean
+        if counting.rule != CountingRule::Asean
             && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
             && all(mover) == 1
             && self.pawn_count() == 0
         {
-            let limit = self.count_limit(mover);
+            let limit = self.count_limit(counting, mover);
             if limit > 0 {
                 self.counting_limit = 2 * limit;
                 self.counting_ply = (2 * self.occupied().count() - 1) as u16;
             }
         }
         if self.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
-            let limit = self.count_limit(to_move);
+            let limit = self.count_limit(counting, to_move);
             if limit > 0 {
                 self.counting_limit = 2 * limit;
-                self.counting_ply = if counting.rule == crate::variant::CountingRule::Asean || all(to_move) > 1 {
+                self.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
                     0
                 } else {
                     2 * self.occupied().count() as u16
@@ -407,13 +404,10 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// The counting limit in full moves for `side` (0: it does not count).
-    fn count_limit(&self, side: Color) -> u16 {
-        let Some(counting) = &self.rules.def.counting else {
-            return 0;
-        };
+    fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
         let theirs = self.by_color[(!side).index()];
         let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
-        counting.limit(crate::variant::CountingMaterial {
+        counting.limit(CountingMaterial {
             pawns: self.pawn_count(),
             own: self.by_color[side.index()].count(),
             theirs: theirs.count(),
@@ -686,12 +680,8 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         (n > 0).then_some(2 * n as u32)
     }
 
-    fn move_rule_reached(&self) -> bool {
-        let counted_out = self.counting_limit > 0 && self.counting_ply > self.counting_limit;
-        counted_out
-            || self
-                .move_rule_plies()
-                .is_some_and(|limit| self.reversible_plies() >= limit)
+    fn count_ran_out(&self) -> bool {
+        self.counting_limit > 0 && self.counting_ply > self.counting_limit
     }
 
     fn repetition_rules(&self) -> RepetitionRules {
