@@ -183,7 +183,7 @@ mod tests {
             }
         }
         for line in SHOGI {
-            if let Err(e) = position::<Shogi>(&ShogiVariant, line) {
+            if let Err(e) = position::<Shogi>(&ShogiVariant::USI, line) {
                 panic!("{e}");
             }
         }

@@ -162,7 +162,7 @@ fn chess_and_chess960_read_back_what_pyffish_prints() {
 
 #[test]
 fn shogi_reads_back_the_sfen_pyffish_prints() {
-    let problems = read_back::<Shogi>(&ShogiVariant, "shogi");
+    let problems = read_back::<Shogi>(&ShogiVariant::USI, "shogi");
     assert_none(&problems);
 }
 

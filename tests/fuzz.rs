@@ -495,7 +495,7 @@ fn fuzz_sfen(execs: u64) {
     let mut dict = fen_dict("plnsgbrk");
     dict.extend(["P*5e", "2P3p", "18P", "RBGSNLPrbgsnlp", "+K", "b - 1", "w"].map(String::from));
     fuzz("sfen", execs, 7, &seeds, &dict, 512, |t| {
-        read_position::<Shogi>(&ShogiVariant, t, 7)
+        read_position::<Shogi>(&ShogiVariant::USI, t, 7)
     });
 }
 
@@ -889,7 +889,7 @@ fn net_full() {
 
 fn fuzz_data(execs: u64) {
     use nue::train::data::{Codec, Sample, parse_records};
-    let layout = FeatureLayout::of::<Shogi>(&ShogiVariant);
+    let layout = FeatureLayout::of::<Shogi>(&ShogiVariant::USI);
     let codec = Codec::new(&layout);
     // A data file: the header and a few records of a short random game.
     let mut seeds = Vec::new();
@@ -899,7 +899,7 @@ fn fuzz_data(execs: u64) {
         {
             use std::io::Write;
             let mut f = nue::train::data::open_append(&path, &codec).expect("writable");
-            let mut pos = Position::new(Shogi::start(&ShogiVariant));
+            let mut pos = Position::new(Shogi::start(&ShogiVariant::USI));
             let mut rng = Rng(seed);
             let mut record = vec![0u8; codec.record_size];
             for ply in 0..12 {

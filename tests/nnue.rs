@@ -369,7 +369,7 @@ fn nets_are_chosen_by_layout_hash() {
     use nue::game::shogi::{Shogi, ShogiVariant};
     let dir = common::fresh_dir("net-select");
     let chess = chess_layout();
-    let shogi = FeatureLayout::of::<Shogi>(&ShogiVariant);
+    let shogi = FeatureLayout::of::<Shogi>(&ShogiVariant::USI);
     let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).expect("write");
     write(
         "mine.nnue",

@@ -14,7 +14,7 @@ use nue::game::shogi::{Shogi, ShogiVariant};
 use nue::game::{Dirty, GenKind, Position};
 
 fn board(sfen: &str) -> Shogi {
-    Shogi::from_fen(&ShogiVariant, sfen).unwrap_or_else(|e| panic!("{e}: {sfen}"))
+    Shogi::from_fen(&ShogiVariant::USI, sfen).unwrap_or_else(|e| panic!("{e}: {sfen}"))
 }
 
 fn moves(sfen: &str) -> Vec<String> {
@@ -26,7 +26,7 @@ fn moves(sfen: &str) -> Vec<String> {
 
 #[test]
 fn oracle_perft_quick() {
-    let checked = common::check_perft_suite::<Shogi>(&ShogiVariant, "shogi.sfen.epd", 3_000_000, false);
+    let checked = common::check_perft_suite::<Shogi>(&ShogiVariant::USI, "shogi.sfen.epd", 3_000_000, false);
     assert!(checked >= 20);
 }
 
@@ -135,7 +135,7 @@ fn forced_and_optional_promotion() {
     assert_eq!(from("9d"), vec!["9d9c", "9d9c+"]);
     assert_eq!(from("7d"), vec!["7d7a+", "7d7b", "7d7b+", "7d7c", "7d7c+"]);
     // Bishop non-promotion into the zone is legal (almost never good, but legal).
-    let mut pos = Position::<Shogi>::start(&ShogiVariant);
+    let mut pos = Position::<Shogi>::start(&ShogiVariant::USI);
     for mv in ["7g7f", "3c3d", "8h2b"] {
         pos.play_str(mv).expect("legal");
     }
@@ -150,7 +150,7 @@ fn play_all(pos: &mut Position<Shogi>, line: &str) {
 
 #[test]
 fn sennichite_is_a_draw_on_the_fourth_occurrence() {
-    let mut pos = Position::<Shogi>::start(&ShogiVariant);
+    let mut pos = Position::<Shogi>::start(&ShogiVariant::USI);
     play_all(&mut pos, "5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a");
     assert_eq!(pos.repetition_by_rule(), None, "third occurrence");
     play_all(&mut pos, "5i5h 5a5b 5h5i 5b5a");
@@ -161,7 +161,7 @@ fn sennichite_is_a_draw_on_the_fourth_occurrence() {
 #[test]
 fn perpetual_check_loses() {
     let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1";
-    let mut pos = Position::<Shogi>::from_fen(&ShogiVariant, sfen).expect("valid");
+    let mut pos = Position::<Shogi>::from_fen(&ShogiVariant::USI, sfen).expect("valid");
     let cycle = "4f5f 5d4d 5f4f 4d5d";
     play_all(&mut pos, cycle);
     // In a search tree the first recurrence decides: sente, to move, checked every time.
@@ -169,7 +169,7 @@ fn perpetual_check_loses() {
     play_all(&mut pos, &format!("{cycle} {cycle}"));
     assert_eq!(pos.repetition_by_rule(), Some(Outcome::Loss));
     // Seen from gote after one more move, the checking side (sente) loses: gote wins.
-    let mut pos = Position::<Shogi>::from_fen(&ShogiVariant, sfen).expect("valid");
+    let mut pos = Position::<Shogi>::from_fen(&ShogiVariant::USI, sfen).expect("valid");
     play_all(
         &mut pos,
         "4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d 4f5f",
@@ -188,7 +188,7 @@ fn entering_king_declaration() {
 }
 
 fn rejects(sfen: &str, words: &str) {
-    match Shogi::from_fen(&ShogiVariant, sfen) {
+    match Shogi::from_fen(&ShogiVariant::USI, sfen) {
         Ok(_) => panic!("accepted bad SFEN {sfen:?}"),
         Err(e) => assert!(
             e.to_string().contains(words),
@@ -296,13 +296,13 @@ fn random_walks_keep_invariants() {
     let mut rng = Rng(17);
     let mut plies = 0;
     for _ in 0..30 {
-        let mut pos = Position::<Shogi>::start(&ShogiVariant);
+        let mut pos = Position::<Shogi>::start(&ShogiVariant::USI);
         let mut history = Vec::new();
         for _ in 0..150 {
             let b = pos.board();
             assert_eq!(b.hash(), b.hash_from_scratch(), "{}", b.to_fen());
             let fen = b.to_fen();
-            let again = Shogi::from_fen(&ShogiVariant, &fen).expect("round trip");
+            let again = Shogi::from_fen(&ShogiVariant::USI, &fen).expect("round trip");
             assert_eq!((again.to_fen(), again.hash()), (fen.clone(), b.hash()));
             let mut all = arrayvec::ArrayVec::<_, 600>::new();
             b.generate(GenKind::All, &mut all);

@@ -21,7 +21,7 @@ fn legal(line: &str, pos: &Position<Shogi>) {
 }
 
 fn start(moves: &[&str]) -> Position<Shogi> {
-    let mut pos = Position::start(&ShogiVariant);
+    let mut pos = Position::start(&ShogiVariant::USI);
     for m in moves {
         pos.play_str(m).expect("legal");
     }
@@ -63,7 +63,7 @@ fn full_usi_session() {
     e.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
     let lines = e.ask("go byoyomi 100", "bestmove");
     let pos = Position::<Shogi>::from_fen(
-        &ShogiVariant,
+        &ShogiVariant::USI,
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     )
     .expect("valid");

@@ -202,7 +202,7 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, Registr
         return Ok(action.run::<Chess>(&ChessVariant, CHESS_NAMES[0], crate::engine::nets::chess()));
     }
     if SHOGI_NAMES.contains(&lower.as_str()) {
-        return Ok(action.run::<Shogi>(&ShogiVariant, SHOGI_NAMES[0], crate::engine::nets::shogi()));
+        return Ok(action.run::<Shogi>(&ShogiVariant::USI, SHOGI_NAMES[0], crate::engine::nets::shogi()));
     }
     let user = USER.lock().ok().and_then(|u| {
         u.iter()

@@ -215,9 +215,25 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn hand_count(&self, color: Color, kind: u8) -> u8;
 }
 
+/// The protocol a game's positions and moves are written for: most games write the same text
+/// in both, but shogi speaks SFEN and `7g7f` in USI and Fairy-Stockfish's FEN and `c3c4` in UCI.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    /// UCI and Fairy-Stockfish's conventions (FEN, hands in brackets, squares `a1`.., drops
+    /// `P@e4`).
+    Uci,
+    /// USI's conventions (SFEN, squares `9a`..`1i`, drops `P*5e`).
+    Usi,
+}
+
 /// A game's text forms: positions in its FEN dialect (SFEN for shogi) and moves in its
 /// protocol notation.
 pub trait Notation: GameRules {
+    /// The variant whose positions and moves read and print in `dialect`'s conventions. Games
+    /// that write the same text in every protocol return `variant` unchanged.
+    fn in_dialect(variant: &Self::Variant, _dialect: Dialect) -> Self::Variant {
+        variant.clone()
+    }
     /// Parses a position in the game's FEN dialect (SFEN for shogi).
     ///
     /// # Errors

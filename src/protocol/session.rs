@@ -11,7 +11,7 @@ use super::error::SessionError;
 use super::options::{self, OptionKey, Setting};
 use super::{Command, Flavor, Start, uci};
 use crate::engine::select::{self, AnyEval};
-use crate::game::{Game, GameMove, Position, perft};
+use crate::game::{Dialect, Game, GameMove, Position, perft};
 use crate::search::{Info, Limits, MATE_BOUND, Reporter, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,7 +100,8 @@ impl Reporter for Printer {
 }
 
 impl<G: Game> GameSession<G> {
-    /// A session for variant `name` starting at its start position.
+    /// A session for variant `name` starting at its start position, reading and writing
+    /// positions and moves in the protocol's notation ([`crate::game::Notation::in_dialect`]).
     pub fn new(
         name: &str,
         variant: G::Variant,
@@ -108,6 +109,11 @@ impl<G: Game> GameSession<G> {
         flavor: Flavor,
         options: EngineOptions,
     ) -> GameSession<G> {
+        let dialect = match flavor {
+            Flavor::Uci => Dialect::Uci,
+            Flavor::Usi => Dialect::Usi,
+        };
+        let variant = G::in_dialect(&variant, dialect);
         let mut pos = Position::start(&variant);
         pos.set_max_game_ply(options.max_moves_to_draw);
         let hash_in_use = options.hash_mib;

@@ -5,6 +5,7 @@
 //! USI file 9; sente is [`Color::White`] (the first player).
 
 pub mod attacks;
+mod fsf;
 mod movegen;
 mod sfen;
 mod terms;
@@ -12,7 +13,7 @@ mod terms;
 use self::attacks::*;
 use crate::core::zobrist;
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
-use crate::game::{Dims, Dirty, GameMove, GameRules, GenKind, HandChange, Piece, RepetitionRules, see};
+use crate::game::{Dialect, Dims, Dirty, GameMove, GameRules, GenKind, HandChange, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
 /// Mailbox value of an empty square; pieces are `color * 14 + kind`.
@@ -180,9 +181,20 @@ impl GameMove for Move {
     }
 }
 
-/// The shogi rules selector (one set of rules).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct ShogiVariant;
+/// The shogi rules selector: one set of rules, written in one of two dialects (USI's SFEN and
+/// `7g7f`, or Fairy-Stockfish's UCI FEN and `c3c4`: see `fsf.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ShogiVariant {
+    /// The protocol whose notation positions and moves are read and printed in.
+    pub dialect: Dialect,
+}
+
+impl ShogiVariant {
+    /// Shogi written in USI's notation (SFEN, `7g7f`, `P*5e`): the default.
+    pub const USI: ShogiVariant = ShogiVariant { dialect: Dialect::Usi };
+    /// Shogi written in Fairy-Stockfish's UCI notation (`[hand]` FEN, `c3c4`, `P@e5`).
+    pub const UCI: ShogiVariant = ShogiVariant { dialect: Dialect::Uci };
+}
 
 /// A shogi position.
 #[derive(Clone)]
@@ -196,6 +208,8 @@ pub struct Shogi {
     ply: u32,
     hash: u64,
     checkers: u128,
+    /// The notation `to_fen`, `parse_move` and `fmt_move` speak.
+    dialect: Dialect,
 }
 
 #[inline(always)]
@@ -229,6 +243,7 @@ impl Shogi {
             ply: 1,
             hash: 0,
             checkers: 0,
+            dialect: Dialect::Usi,
         }
     }
 
@@ -394,9 +409,12 @@ impl crate::game::GameRules for Shogi {
 
     type MoveList = ArrayVec<Move, 600>;
 
-    fn start(_: &ShogiVariant) -> Shogi {
+    fn start(variant: &ShogiVariant) -> Shogi {
         match Shogi::parse_sfen(START_SFEN) {
-            Ok(pos) => pos,
+            Ok(pos) => Shogi {
+                dialect: variant.dialect,
+                ..pos
+            },
             Err(e) => unreachable!("the start SFEN is valid: {e}"),
         }
     }
@@ -629,59 +647,119 @@ impl crate::game::GameRules for Shogi {
 }
 
 impl crate::game::Notation for Shogi {
-    fn from_fen(_: &ShogiVariant, fen: &str) -> Result<Shogi, PositionError> {
-        Shogi::parse_sfen(fen)
+    fn in_dialect(_: &ShogiVariant, dialect: Dialect) -> ShogiVariant {
+        ShogiVariant { dialect }
+    }
+
+    fn from_fen(variant: &ShogiVariant, fen: &str) -> Result<Shogi, PositionError> {
+        let pos = match variant.dialect {
+            Dialect::Usi => Shogi::parse_sfen(fen)?,
+            Dialect::Uci => Shogi::parse_fsf_fen(fen)?,
+        };
+        Ok(Shogi {
+            dialect: variant.dialect,
+            ..pos
+        })
     }
 
     fn to_fen(&self) -> String {
-        self.sfen()
+        match self.dialect {
+            Dialect::Usi => self.sfen(),
+            Dialect::Uci => self.fsf_fen(),
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let b = text.as_bytes();
-        let mv = if b.len() == 4 && b[1] == b'*' {
-            let kind = DROP_LETTERS.iter().position(|&c| c as u8 == b[0]).ok_or_else(|| {
-                MoveError::new(
-                    text,
-                    "a drop names a piece in upper case: P, L, N, S, G, B or R, as in P*5e",
-                )
-            })?;
-            let to = parse_square(b[2], b[3])
-                .ok_or_else(|| MoveError::new(text, "squares are a file 1-9 and a rank a-i, as in 7g"))?;
-            Move::drop(kind, to)
-        } else if b.len() == 4 || (b.len() == 5 && b[4] == b'+') {
-            match (parse_square(b[0], b[1]), parse_square(b[2], b[3])) {
-                (Some(f), Some(t)) => Move::normal(f, t, b.len() == 5),
-                _ => {
-                    return Err(MoveError::new(
-                        text,
-                        "squares are a file 1-9 and a rank a-i, as in 7g7f",
-                    ));
-                }
-            }
-        } else {
-            return Err(MoveError::new(text, "expected USI notation: 7g7f, 8h2b+ or P*5e"));
+        let mv = match self.dialect {
+            Dialect::Usi => parse_usi_move(text)?,
+            Dialect::Uci => parse_uci_move(text)?,
         };
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(MoveError::new(text, format!("not a legal move in {}", self.sfen())))
+            Err(MoveError::new(
+                text,
+                format!("not a legal move in {}", crate::game::Notation::to_fen(self)),
+            ))
         }
     }
 
     fn fmt_move(&self, mv: Move) -> String {
+        let (name, drop_mark): (fn(usize) -> String, char) = match self.dialect {
+            Dialect::Usi => (square_name, '*'),
+            Dialect::Uci => (fsf::square_name, '@'),
+        };
         if mv.is_null() {
-            return "pass".to_string();
+            return match self.dialect {
+                Dialect::Usi => "pass".to_string(),
+                Dialect::Uci => "0000".to_string(),
+            };
         }
         if mv.is_drop() {
-            return format!("{}*{}", DROP_LETTERS[mv.drop_kind()], square_name(mv.to()));
+            return format!("{}{drop_mark}{}", DROP_LETTERS[mv.drop_kind()], name(mv.to()));
         }
-        let mut s = square_name(mv.from());
-        s.push_str(&square_name(mv.to()));
+        let mut s = name(mv.from());
+        s.push_str(&name(mv.to()));
         if mv.promotes() {
             s.push('+');
         }
         s
+    }
+}
+
+/// A move in USI notation (`7g7f`, `8h2b+`, `P*5e`), not yet checked for legality.
+fn parse_usi_move(text: &str) -> Result<Move, MoveError> {
+    let b = text.as_bytes();
+    if b.len() == 4 && b[1] == b'*' {
+        let kind = DROP_LETTERS.iter().position(|&c| c as u8 == b[0]).ok_or_else(|| {
+            MoveError::new(
+                text,
+                "a drop names a piece in upper case: P, L, N, S, G, B or R, as in P*5e",
+            )
+        })?;
+        let to = parse_square(b[2], b[3])
+            .ok_or_else(|| MoveError::new(text, "squares are a file 1-9 and a rank a-i, as in 7g"))?;
+        Ok(Move::drop(kind, to))
+    } else if b.len() == 4 || (b.len() == 5 && b[4] == b'+') {
+        match (parse_square(b[0], b[1]), parse_square(b[2], b[3])) {
+            (Some(f), Some(t)) => Ok(Move::normal(f, t, b.len() == 5)),
+            _ => Err(MoveError::new(
+                text,
+                "squares are a file 1-9 and a rank a-i, as in 7g7f",
+            )),
+        }
+    } else {
+        Err(MoveError::new(text, "expected USI notation: 7g7f, 8h2b+ or P*5e"))
+    }
+}
+
+/// A move in Fairy-Stockfish's UCI notation for shogi (`c3c4`, `b2h8+`, `P@e5`; a trailing `=`
+/// declines a promotion, as Fairy-Stockfish reads it), not yet checked for legality.
+fn parse_uci_move(text: &str) -> Result<Move, MoveError> {
+    let b = text.as_bytes();
+    if b.len() == 4 && b[1] == b'@' {
+        let kind = DROP_LETTERS.iter().position(|&c| c as u8 == b[0]).ok_or_else(|| {
+            MoveError::new(
+                text,
+                "a drop names a piece in upper case: P, L, N, S, G, B or R, as in P@e5",
+            )
+        })?;
+        let to = fsf::parse_square(b[2], b[3])
+            .ok_or_else(|| MoveError::new(text, "squares are a file a-i and a rank 1-9, as in c3"))?;
+        Ok(Move::drop(kind, to))
+    } else if b.len() == 4 || (b.len() == 5 && (b[4] == b'+' || b[4] == b'=')) {
+        match (fsf::parse_square(b[0], b[1]), fsf::parse_square(b[2], b[3])) {
+            (Some(f), Some(t)) => Ok(Move::normal(f, t, b.len() == 5 && b[4] == b'+')),
+            _ => Err(MoveError::new(
+                text,
+                "squares are a file a-i and a rank 1-9, as in c3c4",
+            )),
+        }
+    } else {
+        Err(MoveError::new(
+            text,
+            "expected Fairy-Stockfish's UCI notation for shogi: c3c4, b2h8+ or P@e5",
+        ))
     }
 }
 

@@ -255,6 +255,37 @@ impl Shogi {
 
     /// The position as SFEN.
     pub(super) fn sfen(&self) -> String {
+        let mut s = self.board_field();
+        s.push_str(if self.side == Color::White { " b " } else { " w " });
+        let mut any = false;
+        for color in Color::ALL {
+            for kind in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN] {
+                let n = self.hands[color.index()][kind];
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                if n > 1 {
+                    s.push_str(&n.to_string());
+                }
+                let letter = LETTERS[kind] as char;
+                s.push(if color == Color::White {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+        if !any {
+            s.push('-');
+        }
+        s.push_str(&format!(" {}", self.ply));
+        s
+    }
+
+    /// The board field, shared by SFEN and Fairy-Stockfish's FEN: ranks from the top, files
+    /// from the left (USI's 9 to 1), promoted pieces as `+P`.
+    pub(super) fn board_field(&self) -> String {
         let mut s = String::with_capacity(100);
         for rank in (0..9).rev() {
             let mut empty = 0;
@@ -282,30 +313,6 @@ impl Shogi {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White { " b " } else { " w " });
-        let mut any = false;
-        for color in Color::ALL {
-            for kind in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN] {
-                let n = self.hands[color.index()][kind];
-                if n == 0 {
-                    continue;
-                }
-                any = true;
-                if n > 1 {
-                    s.push_str(&n.to_string());
-                }
-                let letter = LETTERS[kind] as char;
-                s.push(if color == Color::White {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
-            }
-        }
-        if !any {
-            s.push('-');
-        }
-        s.push_str(&format!(" {}", self.ply));
         s
     }
 }

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Checks nue against the match runners engine developers use: fastchess's --compliance test,
+# then complete matches under fastchess (chess, Chess960) and cutechess-cli (chess, Chess960 and
+# every variant both cutechess-cli and nue know, shogi over UCI included), counting games,
+# protocol warnings, illegal moves, crashes and time losses. Opponent: Debian's fairy-stockfish
+# (stockfish for chess under fastchess); where fairy-stockfish lacks a variant, nue with
+# `EvalFile none`. Neither runner is in a package registry: build them from their sources
+# (github.com/Disservin/fastchess: `make`; github.com/cutechess/cutechess: cmake with Debian's
+# Qt 6 (`qt6-base-dev`), `make cli`) and put both binaries in one folder.
+#
+#   scripts/match_runners.sh FOLDER [NUE] [GAMES] [TC] [VARIANTS...]
+#
+# FOLDER holds `fastchess` and `cutechess-cli`; NUE defaults to target/release/nue, GAMES to
+# 20, TC to 2+0.02; VARIANTS (cutechess-cli names) to all shared ones. Logs and PGNs go to
+# $OUT (default: a new temporary folder). Exits 1 if any check fails.
+set -uo pipefail
+tools=${1:?usage: scripts/match_runners.sh FOLDER [NUE] [GAMES] [TC] [VARIANTS...]}
+nue=$(realpath "${2:-target/release/nue}")
+games=${3:-20}
+tc=${4:-2+0.02}
+shift $(( $# < 4 ? $# : 4 ))
+out=${OUT:-$(mktemp -d)}
+fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+sf=$(command -v stockfish || echo /usr/games/stockfish)
+failed=0
+echo "logs in $out"
+
+# Opening books: chess positions 6 random plies from the start, Chess960 start positions.
+python3 -c "
+import chess, random
+r = random.Random(1)
+for _ in range(200):
+    b = chess.Board()
+    for _ in range(6):
+        b.push(r.choice(list(b.legal_moves)))
+    print(b.epd())
+" > "$out/chess.epd"
+
+# Chess960 start positions for the runners' opening books.
+python3 -c "
+import chess, random
+r = random.Random(1)
+for n in r.sample(range(960), 100):
+    print(chess.Board.from_chess960_pos(n).fen(), end=' ;\n')
+" | sed 's/ ;$//' > "$out/frc.epd"
+
+"$tools/fastchess" --compliance "$nue" > "$out/compliance.log" 2>&1
+rc=$?
+echo "fastchess --compliance: exit $rc, $(grep -c 'Passed' "$out/compliance.log") steps passed"
+[ $rc -eq 0 ] || failed=1
+
+# Problems a runner reports in its log (case-insensitive).
+problems='illegal|warning|disconnect|stall|loses on time|timeout|crash|invalid'
+
+summary() { # name log
+  local finished bad
+  finished=$(grep -c '^Finished game' "$2")
+  bad=$(grep -Eic "$problems" "$2")
+  echo "$1: $finished games finished, $bad problem lines"
+  if [ "$finished" -lt "$games" ] || [ "$bad" -ne 0 ]; then
+    failed=1
+    grep -Ei "$problems" "$2" | head -5
+  fi
+}
+
+for variant in standard fischerandom; do
+  book=(-openings "file=$out/chess.epd" format=epd order=random)
+  [ "$variant" = fischerandom ] && book=(-openings "file=$out/frc.epd" format=epd order=random)
+  "$tools/fastchess" -variant "$variant" \
+    -engine cmd="$nue" name=nue -engine cmd="$sf" name=stockfish option.Threads=1 \
+    -each tc="$tc" option.Hash=16 "${book[@]}" -rounds $(( games / 2 )) -repeat \
+    -log file="$out/fastchess-$variant.engines.log" level=warn \
+    -pgnout file="$out/fastchess-$variant.pgn" > "$out/fastchess-$variant.log" 2>&1
+  finished=$(grep -c '^\[Event' "$out/fastchess-$variant.pgn" 2>/dev/null || echo 0)
+  bad=$(grep -Eic "$problems" "$out/fastchess-$variant.log")
+  echo "fastchess $variant: $finished games, $bad problem lines ($(grep -m1 -o 'Games: [0-9]*, Wins: [0-9]*, Losses: [0-9]*, Draws: [0-9]*' "$out/fastchess-$variant.log"))"
+  if [ "$finished" -lt "$games" ] || [ "$bad" -ne 0 ]; then failed=1; grep -Ei "$problems" "$out/fastchess-$variant.log" | head -5; fi
+done
+
+# Every nue variant cutechess-cli knows (it refuses the others: "Invalid value for option
+# -variant"); Chess960 is fischerandom there.
+if [ $# -gt 0 ]; then
+  variants=("$@")
+else
+  variants=(standard fischerandom)
+  for v in $("$nue" variants | awk '{print $1}'); do
+    case $v in chess|chess960) ;; *) variants+=("$v") ;; esac
+  done
+fi
+fsf_variants=" $(printf 'uci\nquit\n' | "$fsf" | grep -m1 'UCI_Variant' | sed 's/.* default [^ ]* //; s/var //g') "
+
+for variant in "${variants[@]}"; do
+  if [[ $fsf_variants == *" $variant "* ]]; then
+    opponent=(cmd="$fsf" name=fairy-stockfish)
+  else
+    opponent=(cmd="$nue" name=nue-hce option.EvalFile=none)
+  fi
+  book=()
+  [ "$variant" = standard ] && book=(-openings "file=$out/chess.epd" format=epd order=random)
+  [ "$variant" = fischerandom ] && book=(-openings "file=$out/frc.epd" format=epd order=random)
+  log="$out/cutechess-$variant.log"
+  "$tools/cutechess-cli" -variant "$variant" -engine cmd="$nue" name=nue -engine "${opponent[@]}" \
+    -each proto=uci tc="$tc" option.Hash=16 "${book[@]}" -games "$games" -repeat \
+    -pgnout "$out/cutechess-$variant.pgn" > "$log" 2>&1
+  if grep -q 'Invalid value for option "-variant"' "$log"; then
+    echo "cutechess-cli $variant: unknown to cutechess-cli"
+    continue
+  fi
+  summary "cutechess-cli $variant vs ${opponent[1]#name=} ($(grep -o 'Score of [^:]*: [0-9 -]*' "$log" | tail -1))" "$log"
+done
+exit $failed
