@@ -143,12 +143,15 @@ fn malformed_usi_lines_keep_the_engine_running() {
 
 #[test]
 fn usi_variant_flag_and_uci_shogi() {
-    // UCI can play shogi too (Fairy-Stockfish's way), and `--variant shogi` sets the default.
+    // UCI can play shogi too, in Fairy-Stockfish's notation (`c3c4` is USI's `7g7f`), and
+    // `--variant shogi` sets the default.
     let mut e = Engine::start(&["--variant", "shogi"]);
     e.ask("uci", "uciok");
-    e.send("position startpos moves 7g7f");
+    e.send("position startpos moves c3c4");
     let lines = e.ask("go depth 3", "bestmove");
-    legal(lines.last().expect("bestmove"), &start(&["7g7f"]));
+    let mut pos = Position::start(&ShogiVariant::UCI);
+    pos.play_str("c3c4").expect("legal");
+    legal(lines.last().expect("bestmove"), &pos);
     // Switching games through UCI_Variant.
     e.send("setoption name UCI_Variant value chess");
     let lines = e.sync();
