@@ -109,6 +109,12 @@ fn malformed_fsf_fens_are_refused_by_field() {
     }
 }
 
+/// The move of the last line, `bestmove MOVE ...`.
+fn best_move(lines: &[String]) -> String {
+    let last = lines.last().expect("bestmove");
+    last.split_whitespace().nth(1).expect("move").to_string()
+}
+
 #[test]
 fn uci_session_speaks_the_dialect_and_usi_keeps_its_own() {
     let mut engine = Engine::start(&[]);
@@ -125,13 +131,7 @@ fn uci_session_speaks_the_dialect_and_usi_keeps_its_own() {
     engine.send("go nodes 5000");
     let lines = engine.until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
     assert!(no_errors(&lines), "{lines:?}");
-    let best = lines
-        .last()
-        .expect("bestmove")
-        .split_whitespace()
-        .nth(1)
-        .expect("move")
-        .to_string();
+    let best = best_move(&lines);
     let mut pos = Position::<Shogi>::start(&ShogiVariant::UCI);
     for m in ["c3c4", "g7g6", "b2g7+", "h8g7"] {
         pos.play_str(m).expect("legal");
@@ -150,13 +150,7 @@ fn uci_session_speaks_the_dialect_and_usi_keeps_its_own() {
     usi.send("position startpos moves 7g7f 3c3d");
     usi.send("go nodes 2000");
     let lines = usi.until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
-    let best = lines
-        .last()
-        .expect("bestmove")
-        .split_whitespace()
-        .nth(1)
-        .expect("move")
-        .to_string();
+    let best = best_move(&lines);
     let mut pos = Position::<Shogi>::start(&ShogiVariant::USI);
     pos.play_str("7g7f").expect("legal");
     pos.play_str("3c3d").expect("legal");

@@ -1,5 +1,5 @@
-//! The engine's protocols. One loop reads stdin; the first command picks the protocol (`uci`;
-//! anything else is taken as UCI too). Each line is parsed into a typed [`Command`]; a line that
+//! The engine's protocols. One loop reads stdin; the first command picks the protocol (`usi`,
+//! `xboard`; anything else is taken as UCI). Each line is parsed into a typed [`Command`]; a line that
 //! does not parse gets `info string error: ...` and changes nothing. Searches run on their own
 //! thread so `stop`, `isready` and `ponderhit` are answered while they run.
 
@@ -10,6 +10,7 @@ pub mod options;
 mod session;
 pub mod uci;
 pub mod usi;
+pub mod xboard;
 
 pub use error::{CommandError, OptionError, SessionError};
 pub use session::{EngineOptions, GameSession, Session};
@@ -74,6 +75,8 @@ pub enum Command {
     Quit,
     /// Lines to ignore (`debug`, `register`, empty lines).
     Ignore,
+    /// An XBoard command with no UCI counterpart.
+    Xboard(xboard::XCommand),
 }
 
 /// The protocol spoken: chosen by the first command.
@@ -83,6 +86,8 @@ pub enum Flavor {
     Uci,
     /// USI (shogi).
     Usi,
+    /// XBoard/WinBoard (CECP version 2).
+    Xboard,
 }
 
 impl Flavor {
@@ -90,6 +95,20 @@ impl Flavor {
         match self {
             Flavor::Uci => uci::parse(line),
             Flavor::Usi => usi::parse(line),
+            Flavor::Xboard => xboard::parse(line),
+        }
+    }
+
+    /// Prints an error about `line` for the GUI: UCI and USI as `info string error:` lines,
+    /// XBoard as `Error (message): line`.
+    fn report(self, error: &dyn std::fmt::Display, line: &str) {
+        match self {
+            Flavor::Xboard => {
+                let message = error.to_string().replace('\n', "; ");
+                let command: String = line.trim().chars().take(64).collect();
+                println!("Error ({message}): {}", command.escape_debug());
+            }
+            _ => report_error(error),
         }
     }
 }
@@ -143,16 +162,17 @@ pub struct Protocol {
 }
 
 impl Protocol {
-    /// A loop whose first command is `first`: `usi` picks USI (default variant shogi), anything
-    /// else UCI (default chess); `variant` overrides the default. `first` itself is not run.
+    /// A loop whose first command is `first`: `usi` picks USI (default variant shogi), `xboard`
+    /// XBoard, anything else UCI (default chess); `variant` overrides the default. `first`
+    /// itself is not run.
     ///
     /// # Errors
     /// An unknown variant name.
     pub fn new(first: &str, variant: Option<&str>) -> Result<Protocol, RegistryError> {
-        let flavor = if first.split_whitespace().next() == Some("usi") {
-            Flavor::Usi
-        } else {
-            Flavor::Uci
+        let flavor = match first.split_whitespace().next() {
+            Some("usi") => Flavor::Usi,
+            Some("xboard") => Flavor::Xboard,
+            _ => Flavor::Uci,
         };
         let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
         let session = Self::make(flavor, name, EngineOptions::default())?;
@@ -192,12 +212,12 @@ impl Protocol {
                         self.session = new;
                         self.session.announce();
                     }
-                    Err(e) => report_error(&e),
+                    Err(e) => self.flavor.report(&e, &text),
                 },
                 Ok(None) => {}
-                Err(e) => report_error(&e),
+                Err(e) => self.flavor.report(&e, &text),
             },
-            Err(e) => report_error(&e),
+            Err(e) => self.flavor.report(&e, &text),
         }
         !self.quit
     }
@@ -215,7 +235,7 @@ impl Protocol {
 }
 
 /// Runs the protocol loop on stdin/stdout until `quit` or end of input. The first command picks
-/// the protocol: `usi` for USI (default variant shogi), anything else UCI (default chess);
+/// the protocol: `usi` for USI (default variant shogi), `xboard` for XBoard, anything else UCI (default chess);
 /// `variant` overrides the default.
 ///
 /// # Errors

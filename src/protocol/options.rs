@@ -180,7 +180,8 @@ impl OptionSpec {
     /// The option's name in `flavor`, if that protocol has it.
     pub fn name(&self, flavor: Flavor) -> Option<&'static str> {
         match flavor {
-            Flavor::Uci => self.uci,
+            // XBoard's `option NAME=VALUE` uses the UCI names.
+            Flavor::Uci | Flavor::Xboard => self.uci,
             Flavor::Usi => self.usi,
         }
     }

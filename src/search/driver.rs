@@ -337,25 +337,30 @@ fn report<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, ctx: &Context, m: &MainPar
             nps: nodes * 1000 / ms.max(1),
             hashfull: m.hashfull.hashfull(),
             time_ms: ms,
-            pv: pv_strings(w.pos.board(), &rm.pv),
+            pv: pv_strings(&w.pos, &rm.pv),
         });
     }
 }
 
-/// The PV in protocol notation, cut at the first move that is not legal (cannot happen with
-/// a PV from the search, but a PV is shown to users, so it is checked).
-pub fn pv_strings<G: Game>(board: &G, pv: &[u32]) -> Vec<String> {
-    let mut b = board.clone();
+/// The PV from `pos` (with its game history) in protocol notation, cut at the first move that
+/// is not legal (cannot happen with a PV from the search, but a PV is shown to users, so it is
+/// checked) and after a move that ends the game by rule (repetition, the move rule, a
+/// variant's goal), where GUIs (fastchess) refuse a PV that goes on.
+pub fn pv_strings<G: Game>(pos: &Position<G>, pv: &[u32]) -> Vec<String> {
+    let mut p = pos.clone();
     let mut out = Vec::with_capacity(pv.len());
-    let mut dirty = crate::game::Dirty::default();
     for &bits in pv {
         let mv = G::Move::from_bits(bits);
-        if !b.is_legal(mv) {
+        if !p.board().is_legal(mv) {
             break;
         }
-        out.push(b.fmt_move(mv));
-        dirty.clear();
-        b.play(mv, &mut dirty);
+        out.push(p.board().fmt_move(mv));
+        p.play(mv);
+        // A GUI refuses a line that goes on after the game has ended (a threefold repetition,
+        // the move rule, a variant's goal reached).
+        if p.board().outcome().is_some() || p.move_rule_reached() || p.repetition_by_rule().is_some() {
+            break;
+        }
     }
     out
 }

@@ -20,6 +20,8 @@ pub struct PieceDef {
     pub name: String,
     /// Its moves.
     pub betza: Betza,
+    /// Its moves as the file wrote them (XBoard's `piece` command sends them on).
+    pub betza_text: String,
     /// Whether it is royal (may not be left attacked).
     pub royal: bool,
     /// Whether it is pawn-like (promotes, double-steps, en passant, resets the move counter).
@@ -492,6 +494,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 .as_ref()
                 .map_or_else(|| letter.to_string(), |n| n.get_ref().clone()),
             betza,
+            betza_text: text.get_ref().clone(),
             royal: raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
             pawn: raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
             value,

@@ -7,6 +7,10 @@
 //! (`Hash`, the table clear of `ucinewgame`) is noted and done when the search hands the
 //! searcher back, after its `bestmove`.
 
+mod xboard;
+
+pub use xboard::XboardSettings;
+
 use super::error::SessionError;
 use super::options::{self, OptionKey, Setting};
 use super::{Command, Flavor, Start, uci};
@@ -51,6 +55,8 @@ pub struct EngineOptions {
     pub eval_file: String,
     /// USI `MaxMovesToDraw`: a game reaching this many plies is drawn (0 = no limit).
     pub max_moves_to_draw: u32,
+    /// XBoard's clocks, time control and thinking output (kept when `variant` switches games).
+    pub xboard: XboardSettings,
 }
 
 impl Default for EngineOptions {
@@ -62,9 +68,13 @@ impl Default for EngineOptions {
             chess960: false,
             eval_file: String::new(),
             max_moves_to_draw: 0,
+            xboard: XboardSettings::default(),
         }
     }
 }
+
+/// What a search thread hands back: the searcher and the move it found.
+type Finished<G> = (Search<G, AnyEval<G>>, Option<u32>);
 
 /// A session for game `G`.
 pub struct GameSession<G: Game> {
@@ -77,10 +87,19 @@ pub struct GameSession<G: Game> {
     embedded: Option<&'static [u8]>,
     options: EngineOptions,
     search: Option<Search<G, AnyEval<G>>>,
-    running: Option<JoinHandle<Search<G, AnyEval<G>>>>,
+    /// The running search: it hands back the searcher and the move it played (XBoard) or found.
+    running: Option<JoinHandle<Finished<G>>>,
     signals: Arc<Signals>,
     /// Set by the search thread just before it prints its answer.
     reported: Arc<AtomicBool>,
+    /// Set to stop a search without its answer (XBoard's `force`, `new`, `undo` while the
+    /// engine thinks: the move it would have made must not be sent).
+    discard: Arc<AtomicBool>,
+    /// XBoard: the running search's move is the engine's move, to be played on the board.
+    play_answer: bool,
+    /// XBoard: the side the engine plays (`None`: force mode), and whether it analyses.
+    xboard_side: Option<crate::core::Color>,
+    analyzing: bool,
     endless: bool,
     /// A `Hash` change and a `ucinewgame` table clear waiting for the running search to end.
     pending_resize: bool,
@@ -91,11 +110,32 @@ pub struct GameSession<G: Game> {
     hash_in_use: usize,
 }
 
-struct Printer(Flavor);
+/// What a search prints at its end.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Answer {
+    /// `bestmove ...` (UCI, USI).
+    Best,
+    /// USI `go mate`: `checkmate ...`, within this many milliseconds (`None`: until `stop`).
+    Mate(Option<u64>),
+    /// XBoard: `move ...`, played on the board, then the result if the game is over.
+    Move,
+    /// XBoard's analyze mode: nothing.
+    Nothing,
+}
+
+/// Prints each iteration's report in the protocol's form (XBoard: only after `post`).
+struct Printer {
+    flavor: Flavor,
+    post: bool,
+}
 
 impl Reporter for Printer {
     fn info(&self, info: &Info) {
-        println!("{}", uci::format_info(info, self.0 == Flavor::Usi));
+        match self.flavor {
+            Flavor::Xboard if self.post => println!("{}", super::xboard::format_thinking(info)),
+            Flavor::Xboard => {}
+            flavor => println!("{}", uci::format_info(info, flavor == Flavor::Usi)),
+        }
     }
 }
 
@@ -110,11 +150,13 @@ impl<G: Game> GameSession<G> {
         options: EngineOptions,
     ) -> GameSession<G> {
         let dialect = match flavor {
-            Flavor::Uci => Dialect::Uci,
+            Flavor::Uci | Flavor::Xboard => Dialect::Uci,
             Flavor::Usi => Dialect::Usi,
         };
         let variant = G::in_dialect(&variant, dialect);
-        let mut pos = Position::start(&variant);
+        let mut board = G::start(&variant);
+        board.set_chess960(options.chess960);
+        let mut pos = Position::new(board);
         pos.set_max_game_ply(options.max_moves_to_draw);
         let hash_in_use = options.hash_mib;
         GameSession {
@@ -129,6 +171,11 @@ impl<G: Game> GameSession<G> {
             running: None,
             signals: Arc::new(Signals::default()),
             reported: Arc::new(AtomicBool::new(false)),
+            discard: Arc::new(AtomicBool::new(false)),
+            play_answer: false,
+            // XBoard: after `new` (and at start) the engine plays Black.
+            xboard_side: Some(crate::core::Color::Black),
+            analyzing: false,
             endless: false,
             pending_resize: false,
             pending_clear: false,
@@ -148,7 +195,7 @@ impl<G: Game> GameSession<G> {
     /// Chooses the evaluator for an `EvalFile` setting, saying which in an `info string`.
     fn load_eval(&mut self, eval_file: &str) -> Result<AnyEval<G>, SessionError> {
         let (eval, line) = select::choose::<G>(&self.variant, eval_file, self.embedded)?;
-        println!("info string {line}");
+        self.say(&line);
         self.eval = Some(eval.clone());
         Ok(eval)
     }
@@ -192,6 +239,15 @@ impl<G: Game> GameSession<G> {
         }
     }
 
+    /// A message for the user: `info string ...` (UCI, USI), `# ...` (XBoard, whose GUIs
+    /// ignore lines starting with `#`).
+    fn say(&self, text: &str) {
+        match self.flavor {
+            Flavor::Xboard => println!("# {text}"),
+            _ => println!("info string {text}"),
+        }
+    }
+
     fn hello(&self) {
         println!("id name nue {}", env!("CARGO_PKG_VERSION"));
         println!("id author the nue developers");
@@ -202,8 +258,8 @@ impl<G: Game> GameSession<G> {
             }
         }
         match self.flavor {
-            Flavor::Uci => println!("uciok"),
             Flavor::Usi => println!("usiok"),
+            _ => println!("uciok"),
         }
     }
 
@@ -239,10 +295,16 @@ impl<G: Game> GameSession<G> {
             OptionKey::VariantPath => {
                 if !text.is_empty() {
                     let names = crate::engine::registry::add_variant_path(&text)?;
-                    println!("info string variants loaded: {}", names.join(" "));
+                    self.say(&format!("variants loaded: {}", names.join(" ")));
                 }
             }
             OptionKey::Variant => {
+                if self.flavor == Flavor::Xboard {
+                    // XBoard's `variant fischerandom`: chess with king-takes-rook castling.
+                    self.options.chess960 = ["fischerandom", "chess960"]
+                        .iter()
+                        .any(|n| text.eq_ignore_ascii_case(n));
+                }
                 if !text.eq_ignore_ascii_case(&self.name) {
                     return Ok(Some(text));
                 }
@@ -267,8 +329,8 @@ impl<G: Game> GameSession<G> {
         Ok(())
     }
 
-    /// Starts a search; `mate` turns it into a USI mate search with that time limit.
-    fn go(&mut self, limits: Limits, warnings: &[String], mate: Option<Option<u64>>) -> Result<(), SessionError> {
+    /// Starts a search whose end prints `answer`.
+    fn go(&mut self, limits: Limits, warnings: &[String], answer: Answer) -> Result<(), SessionError> {
         self.stop_running();
         let eval = self.ensure_eval()?;
         for warning in warnings {
@@ -292,67 +354,47 @@ impl<G: Game> GameSession<G> {
             limits.search_moves = legal;
         }
         // The entering-king declaration needs no search.
-        if mate.is_none() && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
+        if answer == Answer::Best && self.flavor == Flavor::Usi && self.pos.board().declaration_win() {
             println!("bestmove win");
             return Ok(());
         }
         self.reported.store(false, Ordering::Release);
+        self.discard.store(false, Ordering::Relaxed);
+        self.play_answer = answer == Answer::Move;
         let reported = Arc::clone(&self.reported);
+        let discard = Arc::clone(&self.discard);
         let mut search = self.search.take().unwrap_or_else(|| Search::new(self.hash_in_use));
         self.signals.stop.store(false, Ordering::Relaxed);
         self.signals.pondering.store(limits.ponder, Ordering::Relaxed);
-        self.endless = limits.infinite || limits.ponder || mate == Some(None);
-        let limits = match mate {
-            Some(ms) => Limits {
+        self.endless = limits.infinite || limits.ponder || answer == Answer::Mate(None);
+        let limits = match answer {
+            Answer::Mate(ms) => Limits {
                 move_time: ms,
                 infinite: ms.is_none(),
                 ..Limits::default()
             },
-            None => limits,
+            _ => limits,
         };
         let pos = self.pos.clone();
         let options = self.options.search;
         let signals = Arc::clone(&self.signals);
-        let flavor = self.flavor;
+        let printer = Printer {
+            flavor: self.flavor,
+            post: self.options.xboard.post,
+        };
         let spawned = std::thread::Builder::new()
             .stack_size(crate::search::SEARCH_STACK_BYTES)
             .spawn(move || {
-                let result = search.run(&pos, &eval, &limits, &options, &signals, &Printer(flavor));
-                let board = pos.board();
+                let result = search.run(&pos, &eval, &limits, &options, &signals, &printer);
                 // Before printing: a GUI may send the next `go` the moment it reads the answer.
                 reported.store(true, Ordering::Release);
-                let line = match (mate, result.best) {
-                    (Some(_), _) if result.score >= MATE_BOUND => {
-                        let pv = crate::search::pv_strings(board, &result.pv);
-                        format!("checkmate {}", pv.join(" "))
-                    }
-                    (Some(_), None) => "checkmate nomate".to_string(),
-                    (Some(_), Some(_))
-                        if signals.stop.load(Ordering::Relaxed) && result.depth < crate::search::MAX_PLY as i32 - 4 =>
-                    {
-                        "checkmate timeout".to_string()
-                    }
-                    (Some(_), Some(_)) => "checkmate nomate".to_string(),
-                    (None, Some(bits)) => {
-                        let best = G::Move::from_bits(bits);
-                        let mut line = format!("bestmove {}", board.fmt_move(best));
-                        if let Some(p) = result.ponder {
-                            let mut next = board.clone();
-                            next.play(best, &mut crate::game::Dirty::default());
-                            let reply = G::Move::from_bits(p);
-                            if next.is_legal(reply) {
-                                line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
-                            }
-                        }
-                        line
-                    }
-                    (None, None) => match flavor {
-                        Flavor::Uci => "bestmove 0000".to_string(),
-                        Flavor::Usi => "bestmove resign".to_string(),
-                    },
-                };
-                println!("{line}");
-                search
+                if discard.load(Ordering::Relaxed) {
+                    return (search, None);
+                }
+                for line in answer_lines(answer, printer.flavor, &pos, &result, &signals) {
+                    println!("{line}");
+                }
+                (search, result.best)
             });
         self.running = Some(spawned.map_err(SessionError::Thread)?);
         Ok(())
@@ -374,9 +416,67 @@ impl<G: Game> GameSession<G> {
     }
 }
 
+/// The lines that end a search: `bestmove` (with `ponder`), USI's `checkmate` answers, or
+/// XBoard's `move` followed by the result when that move ends the game.
+fn answer_lines<G: Game>(
+    answer: Answer,
+    flavor: Flavor,
+    pos: &Position<G>,
+    result: &crate::search::SearchResult,
+    signals: &Signals,
+) -> Vec<String> {
+    let board = pos.board();
+    let line = match (answer, result.best) {
+        (Answer::Nothing, _) => return Vec::new(),
+        (Answer::Move, Some(bits)) => {
+            let best = G::Move::from_bits(bits);
+            let mut lines = vec![format!("move {}", board.fmt_move(best))];
+            let mut next = pos.clone();
+            next.play(best);
+            lines.extend(xboard::result_line(&next));
+            return lines;
+        }
+        (Answer::Move, None) => return xboard::result_line(pos).into_iter().collect(),
+        (Answer::Mate(_), _) if result.score >= MATE_BOUND => {
+            let pv = crate::search::pv_strings(pos, &result.pv);
+            format!("checkmate {}", pv.join(" "))
+        }
+        (Answer::Mate(_), None) => "checkmate nomate".to_string(),
+        (Answer::Mate(_), Some(_))
+            if signals.stop.load(Ordering::Relaxed) && result.depth < crate::search::MAX_PLY as i32 - 4 =>
+        {
+            "checkmate timeout".to_string()
+        }
+        (Answer::Mate(_), Some(_)) => "checkmate nomate".to_string(),
+        (Answer::Best, Some(bits)) => {
+            let best = G::Move::from_bits(bits);
+            let mut line = format!("bestmove {}", board.fmt_move(best));
+            if let Some(p) = result.ponder {
+                let mut next = board.clone();
+                next.play(best, &mut crate::game::Dirty::default());
+                let reply = G::Move::from_bits(p);
+                if next.is_legal(reply) {
+                    line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
+                }
+            }
+            line
+        }
+        (Answer::Best, None) => match flavor {
+            Flavor::Usi => "bestmove resign".to_string(),
+            _ => "bestmove 0000".to_string(),
+        },
+    };
+    vec![line]
+}
+
 impl<G: Game> Session for GameSession<G> {
     fn handle(&mut self, cmd: Command) -> Result<Option<String>, SessionError> {
+        if self.flavor == Flavor::Xboard && self.running.is_some() && self.reported.load(Ordering::Acquire) {
+            // The engine's move is out: play it on the board before the GUI's next command.
+            self.wait();
+        }
         match cmd {
+            Command::Xboard(x) => return self.xboard(x),
             Command::Hello => self.hello(),
             Command::IsReady => {
                 // Heavy initialization (loading the net) happens here, not at `uci`/`usi`.
@@ -393,8 +493,8 @@ impl<G: Game> Session for GameSession<G> {
             }
             Command::SetOption { name, value } => return self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => self.set_position(&start, &moves)?,
-            Command::Go { limits, warnings } => self.go(limits, &warnings, None)?,
-            Command::GoMate(ms) => self.go(Limits::default(), &[], Some(ms))?,
+            Command::Go { limits, warnings } => self.go(limits, &warnings, Answer::Best)?,
+            Command::GoMate(ms) => self.go(Limits::default(), &[], Answer::Mate(ms))?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Stop | Command::GameOver => self.stop(),
             Command::PonderHit => self.signals.pondering.store(false, Ordering::Relaxed),
@@ -404,7 +504,7 @@ impl<G: Game> Session for GameSession<G> {
                 for line in super::diagram::diagram(&fen, self.flavor == Flavor::Usi, board.hash()) {
                     println!("{line}");
                 }
-                println!("info string fen {fen}");
+                self.say(&format!("fen {fen}"));
             }
             Command::Quit | Command::Ignore => {}
         }
@@ -419,7 +519,14 @@ impl<G: Game> Session for GameSession<G> {
     fn wait(&mut self) {
         if let Some(handle) = self.running.take() {
             match handle.join() {
-                Ok(search) => self.search = Some(search),
+                Ok((search, best)) => {
+                    self.search = Some(search);
+                    if std::mem::take(&mut self.play_answer)
+                        && let Some(bits) = best
+                    {
+                        self.pos.play(G::Move::from_bits(bits));
+                    }
+                }
                 Err(_) => println!("info string error: the search thread failed"),
             }
         }
@@ -450,6 +557,9 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn announce(&self) {
+        if self.flavor == Flavor::Xboard {
+            return self.announce_xboard();
+        }
         let b = self.pos.board();
         let d = b.dims();
         println!(

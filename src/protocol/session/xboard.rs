@@ -1,0 +1,253 @@
+//! The XBoard game flow of a [`GameSession`]: the engine keeps the game, plays the side it was
+//! given (`go`, `playother`, or Black after `new`) whenever that side is to move, records moves
+//! in force mode, analyses in analyze mode, takes moves back, and claims the result when a move
+//! ends the game. The text of the protocol is `protocol/xboard.rs`.
+
+use super::{Answer, GameSession};
+use crate::core::Outcome;
+use crate::game::{Game, Position};
+use crate::protocol::error::SessionError;
+use crate::protocol::xboard::{self as text, XCommand};
+use crate::search::Limits;
+use std::sync::atomic::Ordering;
+
+/// XBoard's time control, clocks and thinking output, carried across `variant` switches.
+#[derive(Clone, Debug, Default)]
+pub struct XboardSettings {
+    /// `post`: print thinking lines.
+    pub post: bool,
+    /// `level MPS BASE INC`: moves per control (0: whole game), base and increment in
+    /// milliseconds.
+    pub level: Option<(u32, u64, u64)>,
+    /// `st`: milliseconds per move (replaces `level`).
+    pub move_time: Option<u64>,
+    /// `sd`: depth limit in plies.
+    pub depth: Option<u32>,
+    /// `time` and `otim`: the engine's and the opponent's clocks in milliseconds.
+    pub clocks: [Option<u64>; 2],
+}
+
+/// When neither `level` nor `st` has been given: milliseconds per move.
+const DEFAULT_MOVE_MS: u64 = 5_000;
+
+/// The result claim for a finished game: `1-0 {White mates}` and the like; `None` while the
+/// game goes on.
+pub(super) fn result_line<G: Game>(pos: &Position<G>) -> Option<String> {
+    let outcome = pos.outcome()?;
+    let board = pos.board();
+    let white_to_move = board.side_to_move() == crate::core::Color::White;
+    let score = match (outcome, white_to_move) {
+        (Outcome::Draw, _) => "1/2-1/2",
+        (Outcome::Win, true) | (Outcome::Loss, false) => "1-0",
+        _ => "0-1",
+    };
+    let winner = if score == "1-0" { "White" } else { "Black" };
+    let no_moves = board.outcome().is_none() && board.count_legal() == 0;
+    let reason = if no_moves && board.in_check() && outcome != Outcome::Draw {
+        format!("{winner} mates")
+    } else if no_moves && outcome == Outcome::Draw {
+        "Stalemate".to_string()
+    } else if no_moves {
+        format!("{winner} wins: no legal move")
+    } else if board.outcome().is_some() {
+        format!(
+            "{} by the variant's rules",
+            if outcome == Outcome::Draw { "Draw" } else { "Win" }
+        )
+    } else if pos.move_rule_reached() {
+        "Draw by the move rule".to_string()
+    } else if pos.game_length_reached() {
+        "Draw by the game length limit".to_string()
+    } else if outcome == Outcome::Draw {
+        "Draw by repetition".to_string()
+    } else {
+        format!("{winner} wins by repetition rules")
+    };
+    Some(format!("{score} {{{reason}}}"))
+}
+
+impl<G: Game> GameSession<G> {
+    /// Carries out an XBoard command; `Ok(Some(name))` asks for a switch to variant `name`.
+    pub(super) fn xboard(&mut self, cmd: XCommand) -> Result<Option<String>, SessionError> {
+        match cmd {
+            XCommand::Protover => {
+                for line in text::features(&crate::engine::registry::variant_names()) {
+                    println!("{line}");
+                }
+            }
+            XCommand::New => {
+                self.abort();
+                self.options.xboard.depth = None;
+                self.options.chess960 = false;
+                // `new` is standard chess; XBoard sends `variant` after it for the others.
+                if self.name != "chess" {
+                    return Ok(Some("chess".to_string()));
+                }
+                self.pending_clear = true;
+                self.apply_pending();
+                self.reset(G::start(&self.variant));
+                self.xboard_side = Some(crate::core::Color::Black);
+                self.analyzing = false;
+            }
+            XCommand::Force | XCommand::Result => {
+                self.abort();
+                self.xboard_side = None;
+            }
+            XCommand::Go => {
+                self.abort();
+                self.xboard_side = Some(self.pos.board().side_to_move());
+                self.think()?;
+            }
+            XCommand::PlayOther => {
+                self.abort();
+                self.xboard_side = Some(!self.pos.board().side_to_move());
+            }
+            XCommand::UserMove(mv) => {
+                self.abort();
+                if let Err(e) = self.pos.play_str(&mv) {
+                    println!("Illegal move ({}): {}", e.reason, mv.escape_debug());
+                    return Ok(None);
+                }
+                self.after_change()?;
+            }
+            XCommand::Clock { own, centis } => {
+                self.options.xboard.clocks[usize::from(!own)] = Some(centis.saturating_mul(10));
+            }
+            XCommand::Level { moves, base_ms, inc_ms } => {
+                self.options.xboard.level = Some((moves, base_ms, inc_ms));
+                self.options.xboard.move_time = None;
+            }
+            XCommand::MoveTime(ms) => self.options.xboard.move_time = Some(ms),
+            XCommand::Depth(d) => self.options.xboard.depth = Some(d),
+            XCommand::Post(on) => self.options.xboard.post = on,
+            XCommand::Analyze => {
+                self.abort();
+                self.analyzing = true;
+                self.xboard_side = None;
+                self.analyze()?;
+            }
+            XCommand::ExitAnalyze => {
+                self.abort();
+                self.analyzing = false;
+            }
+            XCommand::Undo(plies) => {
+                self.abort();
+                for _ in 0..plies {
+                    self.pos.undo();
+                }
+                if self.analyzing {
+                    self.analyze()?;
+                }
+            }
+            XCommand::SetBoard(fen) => {
+                self.abort();
+                match G::from_fen(&self.variant, &fen) {
+                    Ok(board) => self.reset(board),
+                    Err(e) => {
+                        println!("tellusererror Illegal position");
+                        return Err(e.into());
+                    }
+                }
+                if self.analyzing {
+                    self.analyze()?;
+                }
+            }
+            XCommand::MoveNow => self.signals.stop.store(true, Ordering::Relaxed),
+            XCommand::Ping(n) => println!("pong {n}"),
+        }
+        Ok(None)
+    }
+
+    /// A new game from `board` (with the Chess960 setting and the game-length limit).
+    fn reset(&mut self, mut board: G) {
+        board.set_chess960(self.options.chess960);
+        self.pos = Position::new(board);
+        self.pos.set_max_game_ply(self.options.max_moves_to_draw);
+    }
+
+    /// Stops a running search without its move (XBoard's commands that change the game).
+    fn abort(&mut self) {
+        if self.running.is_some() && !self.reported.load(Ordering::Acquire) {
+            self.discard.store(true, Ordering::Relaxed);
+        }
+        crate::protocol::Session::stop(self);
+        crate::protocol::Session::wait(self);
+    }
+
+    /// After a move or a new position: claim the result if the game is over, else analyse or
+    /// think when the engine is to move.
+    fn after_change(&mut self) -> Result<(), SessionError> {
+        if !self.analyzing
+            && let Some(line) = result_line(&self.pos)
+        {
+            println!("{line}");
+            self.xboard_side = None;
+            return Ok(());
+        }
+        if self.analyzing {
+            self.analyze()
+        } else if self.xboard_side == Some(self.pos.board().side_to_move()) {
+            self.think()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Searches for the engine's move on the clock (`level`, `time`/`otim`), or `st`'s fixed
+    /// time, within `sd`'s depth; the move is sent and played when the search ends.
+    fn think(&mut self) -> Result<(), SessionError> {
+        if let Some(line) = result_line(&self.pos) {
+            println!("{line}");
+            self.xboard_side = None;
+            return Ok(());
+        }
+        let settings = &self.options.xboard;
+        let us = self.pos.board().side_to_move();
+        let mut limits = Limits {
+            depth: settings.depth,
+            ..Limits::default()
+        };
+        match (settings.move_time, settings.level) {
+            (Some(ms), _) => limits.move_time = Some(ms),
+            (None, Some((moves, base, inc))) => {
+                let [own, theirs] = settings.clocks;
+                limits.time[us.index()] = Some(own.unwrap_or(base));
+                limits.time[(!us).index()] = Some(theirs.unwrap_or(base));
+                limits.inc = [inc; 2];
+                limits.timed = true;
+                if moves > 0 {
+                    // Moves the engine has made in this game, as the move counter tells.
+                    let made = (self.pos.board().game_ply().saturating_sub(1) / 2) % moves;
+                    limits.moves_to_go = Some(moves - made);
+                }
+            }
+            (None, None) if settings.depth.is_some() => {}
+            (None, None) => limits.move_time = Some(DEFAULT_MOVE_MS),
+        }
+        self.go(limits, &[], Answer::Move)
+    }
+
+    /// Analyze mode: search until the position changes or analysis ends, printing thinking
+    /// lines whatever `post` says.
+    fn analyze(&mut self) -> Result<(), SessionError> {
+        if self.pos.outcome().is_some() {
+            return Ok(());
+        }
+        self.options.xboard.post = true;
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.go(limits, &[], Answer::Nothing)
+    }
+
+    /// After a `variant` switch: the `setup` and `piece` lines for a variant XBoard does not
+    /// know.
+    pub(super) fn announce_xboard(&self) {
+        if let Ok(def) = crate::engine::registry::check(&self.name) {
+            for line in text::setup_lines(&def) {
+                println!("{line}");
+            }
+        }
+    }
+}
