@@ -7,7 +7,12 @@ mod cli;
 
 /// One engine for many games: chess (UCI), with shogi and fairy variants on the same search.
 #[derive(Parser)]
-#[command(name = "nue", version, about)]
+#[command(
+    name = "nue",
+    version,
+    about,
+    after_help = "Examples:\n  nue                              # the protocol loop: UCI (chess), USI (shogi) or XBoard, by the first command\n  nue --variant shogi              # shogi by default\n  nue --variant my-variant.toml    # a variant file\n  nue perft 5\n  nue bench\n  nue makenet --variant kingofthehill --dir runs/koth"
+)]
 struct Args {
     /// Variant name (chess, chess960, shogi, capablanca, ...; `nue variants` lists them) or a
     /// variant file (`.toml`). Default: chess, or shogi when the protocol loop is spoken to in USI.
@@ -21,6 +26,9 @@ struct Args {
 enum Command {
     /// Counts the leaf nodes of the legal-move tree: one `move: count` line per root move, then
     /// `Nodes searched`, `Time (ms)` and `Nodes/second`.
+    #[command(
+        after_help = "Examples:\n  nue perft 5\n  nue perft 4 --variant capablanca --threads 2\n  nue perft 3 --variant shogi --fen \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\""
+    )]
     Perft {
         /// Depth in plies (at most 64).
         #[arg(value_parser = cli::parse_perft_depth)]
@@ -34,6 +42,7 @@ enum Command {
     },
     /// Searches a fixed set of positions to a fixed depth with one thread; the last two lines
     /// are `Nodes searched: N` and `Nodes/second: R`.
+    #[command(after_help = "Examples:\n  nue bench\n  nue bench --variant shogi\n  nue bench 10")]
     Bench {
         /// Depth in plies.
         #[arg(default_value_t = cli::BENCH_DEPTH)]
@@ -41,6 +50,9 @@ enum Command {
     },
     /// Self-play data generation: fixed-node searches from random openings; appends quiet
     /// positions with scores and results to a data file.
+    #[command(
+        after_help = "Examples:\n  nue datagen --games 1000 --out chess.bin\n  nue datagen --variant shogi --nodes 5000 --games 20000 --seed 7 --out shogi.bin\n  nue datagen --games 100000 --shard 3/16 --out chess-3.bin    # one of 16 machines"
+    )]
     Datagen {
         /// Nodes per move.
         #[arg(long, default_value_t = 5000)]
@@ -69,6 +81,9 @@ enum Command {
         shard: (u64, u64),
     },
     /// Trains a net on data files and writes it quantized.
+    #[command(
+        after_help = "Examples:\n  nue train --data chess.bin --out chess.nnue --hidden 256 --epochs 4\n  nue train --variant shogi --data s1.bin s2.bin --out shogi.nnue --hidden 128"
+    )]
     Train {
         /// Data files (`nue datagen` output) for the variant.
         #[arg(long, required = true, num_args = 1..)]
@@ -85,6 +100,9 @@ enum Command {
     /// From a variant to a tested net: self-play with the best evaluator so far, training,
     /// a match against it, keep the winner; generation after generation, resumable (run the
     /// same command again), every step's standalone command recorded in DIR/commands.txt.
+    #[command(
+        after_help = "Examples:\n  nue makenet --variant kingofthehill --dir runs/koth --games 12000 --hidden 128 --epochs 6\n  nue makenet --variant shogi --dir runs/shogi --generations 2    # run again to resume"
+    )]
     Makenet {
         /// The run folder (state, data, nets, commands).
         #[arg(long)]
@@ -115,6 +133,9 @@ enum Command {
     },
     /// Plays two evaluators against each other (game pairs from random openings, colors
     /// swapped, fixed nodes per move) and prints the score and Elo with its 95% interval.
+    #[command(
+        after_help = "Examples:\n  nue match --a nets/chess.nnue --b none --pairs 200\n  nue match --variant shogi --a shogi.nnue --b none --nodes 10000"
+    )]
     Match {
         /// First evaluator: a net file, `none` (hand-crafted) or `default` (the variant's own).
         #[arg(long)]
@@ -139,25 +160,32 @@ enum Command {
         threads: Option<usize>,
     },
     /// Training data tools.
+    #[command(after_help = "Examples:\n  nue data stats chess.bin")]
     Data {
         #[command(subcommand)]
         command: DataCommand,
     },
     /// Lists the variants the engine knows (name, board size, pieces).
+    #[command(after_help = "Examples:\n  nue variants\n  nue --variant my-variant.toml variants")]
     Variants,
     /// Checks variant files; prints every problem as `FILE:LINE:COL: key: message` and exits 1
     /// if there is any.
+    #[command(after_help = "Examples:\n  nue check variants/*.toml\n  nue check my-variant.toml")]
     Check {
         /// Variant files (`.toml`) or built-in names.
         #[arg(required = true)]
         files: Vec<String>,
     },
     /// Prints the header of a net file.
+    #[command(after_help = "Examples:\n  nue netinfo nets/chess.nnue")]
     Netinfo {
         /// The `.nnue` file.
         file: std::path::PathBuf,
     },
     /// Analyses one position and prints the `info` lines and `bestmove`, as `go` would.
+    #[command(
+        after_help = "Examples:\n  nue go --depth 12\n  nue go --fen \"8/8/8/4k3/8/8/8/4K2R w K - 0 1\" --movetime 1000\n  nue go --variant shogi --moves \"7g7f 3c3d\" --nodes 100000"
+    )]
     Go {
         /// Position (FEN); the start position when absent.
         #[arg(long)]

@@ -403,10 +403,11 @@ impl ForGame for Match<'_> {
         let a = eval_for::<G>(variant, &setting(self.a), embedded)?;
         let b = eval_for::<G>(variant, &setting(self.b), embedded)?;
         let pairs = self.cfg.pairs;
+        let progress = nue::core::progress::Progress::new("pairs", pairs);
         let report = nue::train::versus::play::<G>(variant, &a, &b, &self.cfg, stop_on_ctrl_c(), &|r| {
-            eprint!("\rpairs {}/{pairs}  {r}   ", r.penta.iter().sum::<u64>());
+            progress.update(r.penta.iter().sum::<u64>(), &r.to_string())
         });
-        eprintln!();
+        progress.finish(report.penta.iter().sum::<u64>(), &report.to_string());
         println!("{} vs {}: {report}", self.a, self.b);
         Ok(())
     }

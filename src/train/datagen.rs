@@ -103,6 +103,9 @@ pub fn run<G: Game>(
     };
     let start = Instant::now();
     let done = AtomicBool::new(false);
+    let report = cfg
+        .progress
+        .then(|| crate::core::progress::Progress::new("games", cfg.games.saturating_sub(cfg.first_game)));
     std::thread::scope(|scope| {
         let mut workers = Vec::new();
         for _ in 0..cfg.threads.max(1) {
@@ -112,13 +115,14 @@ pub fn run<G: Game>(
                 workers.push(h);
             }
         }
-        if cfg.progress {
+        if let Some(report) = &report {
             let shared = &shared;
             let done = &done;
             scope.spawn(move || {
                 while !done.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(250));
-                    progress(shared, cfg, start);
+                    let (games, message) = progress(shared, start);
+                    report.update(games, &message);
                 }
             });
         }
@@ -127,9 +131,9 @@ pub fn run<G: Game>(
         }
         done.store(true, Ordering::Relaxed);
     });
-    if cfg.progress {
-        progress(&shared, cfg, start);
-        eprintln!();
+    if let Some(report) = &report {
+        let (games, message) = progress(&shared, start);
+        report.finish(games, &message);
     }
     shared
         .out
@@ -148,28 +152,19 @@ pub fn run<G: Game>(
     })
 }
 
-fn progress(shared: &Shared, cfg: &DatagenConfig, start: Instant) {
-    let target = cfg.games.saturating_sub(cfg.first_game);
+/// Games played so far and the progress message: positions, positions/s and per hour.
+fn progress(shared: &Shared, start: Instant) -> (u64, String) {
     let games = shared.games.load(Ordering::Relaxed);
     let positions = shared.positions.load(Ordering::Relaxed);
     let secs = start.elapsed().as_secs_f64().max(1e-3);
-    let eta = if games > 0 {
-        (target.saturating_sub(games)) as f64 * secs / games as f64
-    } else {
-        0.0
-    };
-    let done = (games as f64 / target.max(1) as f64).min(1.0);
-    let filled = (done * 20.0) as usize;
-    eprint!(
-        "\r[{}{}] games {games}/{target}  positions {positions}  {:.0} positions/s  {:.0} per hour  ETA {:02}:{:02}:{:02}   ",
-        "#".repeat(filled),
-        ".".repeat(20 - filled),
-        positions as f64 / secs,
-        positions as f64 / secs * 3600.0,
-        (eta / 3600.0) as u64,
-        (eta / 60.0) as u64 % 60,
-        eta as u64 % 60
-    );
+    (
+        games,
+        format!(
+            "positions {positions}  {:.0} positions/s  {:.0} per hour",
+            positions as f64 / secs,
+            positions as f64 / secs * 3600.0
+        ),
+    )
 }
 
 /// The position after `plies` random legal moves from the start (drawn with `rng`), or `None`

@@ -317,8 +317,8 @@ pub fn run<G: Game>(
             "  command: nue match --variant {v} --a {d}/{net} --b {teacher_net} --pairs {} --nodes {} --seed {seed}",
             cfg.match_pairs, cfg.match_nodes
         ));
-        let start = std::time::Instant::now();
         let pairs = cfg.match_pairs;
+        let progress = crate::core::progress::Progress::new("  pairs", pairs);
         let report = versus::play::<G>(
             variant,
             &new,
@@ -332,14 +332,9 @@ pub fn run<G: Game>(
                 max_plies: 400,
             },
             stop,
-            &|r: &MatchReport| {
-                let done = r.penta.iter().sum::<u64>();
-                let secs = start.elapsed().as_secs_f64();
-                let eta = secs / done.max(1) as f64 * pairs.saturating_sub(done) as f64;
-                eprint!("\r  pairs {done}/{pairs}  {r}  ETA {:.0} s   ", eta);
-            },
+            &|r: &MatchReport| progress.update(r.penta.iter().sum::<u64>(), &r.to_string()),
         );
-        eprintln!();
+        progress.finish(report.penta.iter().sum::<u64>(), &report.to_string());
         if stop.load(Ordering::Relaxed) {
             break;
         }

@@ -457,7 +457,9 @@ pub fn train<const H: usize>(
         }
         let start = Instant::now();
         let mut epoch_loss = 0.0f64;
-        let mut last_print = Instant::now();
+        let report = cfg
+            .progress
+            .then(|| crate::core::progress::Progress::new(&format!("epoch {epoch}/{}", cfg.epochs), n as u64));
         for (b, batch) in order.chunks(cfg.batch.max(1)).enumerate() {
             let share = batch.len().div_ceil(threads);
             let model_ref = &*model;
@@ -511,21 +513,21 @@ pub fn train<const H: usize>(
             adam_ft_bias.step(&mut model.ft_bias, &ft_bias, lr, step, CLIP);
             adam_out.step(&mut model.out, &out, lr, step, CLIP);
             adam_out_bias.step(&mut model.out_bias, &out_bias, lr, step, f32::MAX);
-            if cfg.progress && last_print.elapsed().as_millis() > 500 {
-                last_print = Instant::now();
+            if let Some(report) = &report {
                 let done = ((b + 1) * cfg.batch).min(n);
-                eprint!(
-                    "\repoch {epoch}/{}  {:>3}%  loss {:.5}  {:.0} positions/s   ",
-                    cfg.epochs,
-                    done * 100 / n.max(1),
-                    epoch_loss / done.max(1) as f64,
-                    done as f64 / start.elapsed().as_secs_f64().max(1e-9)
+                report.update(
+                    done as u64,
+                    &format!(
+                        "loss {:.5}  {:.0} positions/s",
+                        epoch_loss / done.max(1) as f64,
+                        done as f64 / start.elapsed().as_secs_f64().max(1e-9)
+                    ),
                 );
             }
         }
         let secs = start.elapsed().as_secs_f64().max(1e-9);
-        if cfg.progress {
-            eprint!("\r{:70}\r", "");
+        if let Some(report) = &report {
+            report.finish(n as u64, &format!("loss {:.5}", epoch_loss / n.max(1) as f64));
         }
         let report = EpochReport {
             epoch,

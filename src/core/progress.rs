@@ -1,0 +1,84 @@
+//! Progress of long commands (datagen, training, matches): a bar with rate and ETA on a
+//! terminal (indicatif), and a plain line at most every [`PLAIN_EVERY`] when stderr is piped to a
+//! file or a scheduler's log, so logs stay readable.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often a plain progress line is printed when stderr is not a terminal.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// A progress report on stderr for `total` steps.
+pub struct Progress {
+    label: String,
+    total: u64,
+    /// The bar, on a terminal only.
+    bar: Option<ProgressBar>,
+    start: Instant,
+    /// When the last plain line was printed (piped stderr).
+    last_plain: Mutex<Option<Instant>>,
+}
+
+impl Progress {
+    /// A report labelled `label` (`games`, `epoch 2/6`, `pairs`) for `total` steps.
+    pub fn new(label: &str, total: u64) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+            let style = ProgressStyle::with_template("{prefix} [{bar:24}] {pos}/{len}  {msg}  ETA {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("#>.");
+            bar.set_style(style);
+            bar.set_prefix(label.to_string());
+            bar
+        });
+        Progress {
+            label: label.to_string(),
+            total,
+            bar,
+            start: Instant::now(),
+            last_plain: Mutex::new(None),
+        }
+    }
+
+    /// `done` steps of the total, with `message` (rates, losses) beside them.
+    pub fn update(&self, done: u64, message: &str) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(done);
+                bar.set_message(message.to_string());
+            }
+            None => {
+                let Ok(mut last) = self.last_plain.lock() else { return };
+                if last.is_none_or(|t| t.elapsed() >= PLAIN_EVERY) {
+                    *last = Some(Instant::now());
+                    self.plain(done, message);
+                }
+            }
+        }
+    }
+
+    /// The last report: the bar completed, or a final plain line.
+    pub fn finish(&self, done: u64, message: &str) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(done);
+                bar.finish_with_message(message.to_string());
+            }
+            None => self.plain(done, message),
+        }
+    }
+
+    fn plain(&self, done: u64, message: &str) {
+        let secs = self.start.elapsed().as_secs();
+        eprintln!(
+            "{} {done}/{}  {message}  ({:02}:{:02}:{:02} elapsed)",
+            self.label,
+            self.total,
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        );
+    }
+}
