@@ -166,11 +166,20 @@ enum Command {
         command: DataCommand,
     },
     /// Lists the variants the engine knows (name, board size, pieces).
-    #[command(after_help = "Examples:\n  nue variants\n  nue --variant my-variant.toml variants")]
-    Variants,
-    /// Checks variant files; prints every problem as `FILE:LINE:COL: key: message` and exits 1
-    /// if there is any.
-    #[command(after_help = "Examples:\n  nue check variants/*.toml\n  nue check my-variant.toml")]
+    #[command(
+        after_help = "Examples:\n  nue variants\n  nue variants --toml capablanca > my-variant.toml\n  nue variants --toml variants.ini:orda"
+    )]
+    Variants {
+        /// Print this variant as a TOML variant file instead (a name, a `.toml` file, or a
+        /// Fairy-Stockfish `.ini` file or `FILE.ini:NAME` section, translated).
+        #[arg(long, value_name = "VARIANT")]
+        toml: Option<String>,
+    },
+    /// Checks variant files (`.toml`, or Fairy-Stockfish `.ini` files section by section);
+    /// prints every problem as `FILE:LINE:COL: key: message` and exits 1 if there is any.
+    #[command(
+        after_help = "Examples:\n  nue check variants/*.toml\n  nue check my-variant.toml\n  nue check variants.ini"
+    )]
     Check {
         /// Variant files (`.toml`) or built-in names.
         #[arg(required = true)]
@@ -254,10 +263,11 @@ fn main() -> ExitCode {
         ),
         Some(Command::Bench { depth }) => cli::run(variant, cli::Bench { depth }),
         Some(Command::Netinfo { file }) => cli::netinfo(&file),
-        Some(Command::Variants) => {
+        Some(Command::Variants { toml: None }) => {
             cli::variants();
             Ok(())
         }
+        Some(Command::Variants { toml: Some(spec) }) => cli::print_toml(&spec),
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Datagen {
             nodes,

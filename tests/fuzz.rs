@@ -523,16 +523,21 @@ fn sfen_full() {
 
 // ---- TOML variant files ----
 
-fn toml_seeds() -> Vec<Vec<u8>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+/// The files of folder `dir` (under the crate root) whose names `keep` accepts, sorted.
+fn seed_files(dir: &str, keep: impl Fn(&std::path::Path) -> bool) -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut out: Vec<Vec<u8>> = std::fs::read_dir(&dir)
-        .expect("variants/")
+        .expect("seed folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| keep(p))
         .map(|p| std::fs::read(p).expect("readable"))
         .collect();
     out.sort();
     out
+}
+
+fn toml_seeds() -> Vec<Vec<u8>> {
+    seed_files("variants", |p| p.extension().is_some_and(|x| x == "toml"))
 }
 
 fn toml_dict(seeds: &[Vec<u8>]) -> Vec<String> {
@@ -638,6 +643,62 @@ fn toml_smoke() {
 #[ignore = "long fuzzing run: see the module comment"]
 fn toml_full() {
     fuzz_toml(full_execs(), 1000);
+}
+
+// ---- Fairy-Stockfish .ini variant files ----
+
+fn ini_seeds() -> Vec<Vec<u8>> {
+    // Seeds must be accepted: the file of variants that load.
+    seed_files("tests/data/ini", |p| {
+        p.file_name().is_some_and(|f| f == "fsf-examples.ini")
+    })
+}
+
+fn fuzz_ini(execs: u64, build_every: u64) {
+    let seeds = ini_seeds();
+    let mut dict = toml_dict(&seeds);
+    for t in [
+        "[a:chess]\n",
+        "[b:a]\n",
+        "[c:capablanca]\n",
+        ":",
+        "customPiece1 = x:",
+        "king = -\n",
+        "knight = z\n",
+        "maxFile = j\n",
+        "promotionLimit = q:1 x",
+    ] {
+        dict.push(t.to_string());
+    }
+    let mut n = 0u64;
+    fuzz("ini", execs, 13, &seeds, &dict, 8192, |t| {
+        n += 1;
+        let Ok(text) = std::str::from_utf8(t) else {
+            return false;
+        };
+        let Ok(variants) = nue::variant::ini::translate("fuzz.ini", text) else {
+            return false;
+        };
+        // Every translated variant loads (translate checked it) and, now and then, builds.
+        for v in variants {
+            let def = v.load("fuzz.ini").expect("a translated variant loads as it did");
+            if n.is_multiple_of(build_every) {
+                let _ = with_definition(def, StartFen);
+            }
+        }
+        true
+    });
+}
+
+#[test]
+fn ini_smoke() {
+    fuzz_ini(SMOKE, 10);
+}
+
+#[test]
+#[ignore = "long fuzzing run: see the module comment"]
+fn ini_full() {
+    fuzz_ini(full_execs(), 1000);
 }
 
 // ---- UCI and USI lines ----

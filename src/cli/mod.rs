@@ -512,9 +512,34 @@ pub fn variants() {
 ///
 /// # Errors
 /// [`CliError::CheckFailed`] when any file has problems.
+/// `nue variants --toml SPEC`: the variant as a TOML file, on stdout.
+///
+/// # Errors
+/// An unknown variant or an unreadable or invalid file.
+pub fn print_toml(spec: &str) -> Result<(), CliError> {
+    match nue::engine::registry::toml_text(spec) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Err(e) => Err(CliError::Variant(e)),
+    }
+}
+
 pub fn check(files: &[String]) -> Result<(), CliError> {
     let mut bad = 0;
+    // A Fairy-Stockfish .ini file is checked section by section (FILE.ini:NAME).
+    let mut specs = Vec::new();
     for file in files {
+        match nue::engine::registry::expand(file) {
+            Ok(v) => specs.extend(v),
+            Err(e) => {
+                println!("{e}");
+                bad += 1;
+            }
+        }
+    }
+    for file in &specs {
         match nue::engine::registry::check(file) {
             Ok(def) => println!(
                 "{file}: ok ({}, {}x{}, {} piece kinds)",
@@ -534,7 +559,7 @@ pub fn check(files: &[String]) -> Result<(), CliError> {
     } else {
         Err(CliError::CheckFailed {
             bad,
-            total: files.len(),
+            total: specs.len().max(bad),
         })
     }
 }

@@ -96,6 +96,73 @@ pub fn check(spec: &str) -> Result<Definition, RegistryError> {
     })
 }
 
+/// The variants `spec` names: one for a name, a `.toml` file or `FILE.ini:NAME`; every
+/// section of a Fairy-Stockfish `.ini` file, each as `FILE.ini:NAME`.
+///
+/// # Errors
+/// An unreadable file, or every line of an ini file the schema cannot express.
+pub fn expand(spec: &str) -> Result<Vec<String>, RegistryError> {
+    match variant::ini_spec(spec) {
+        Some((path, None)) => Ok(variant::load_ini(path)?
+            .into_iter()
+            .map(|v| format!("{path}:{}", v.name))
+            .collect()),
+        _ => Ok(vec![spec.to_string()]),
+    }
+}
+
+/// The TOML text of a variant: a shipped variant's file, a `.toml` file's text, or an ini
+/// section translated, for a user to start a variant file from.
+///
+/// # Errors
+/// An unknown name or an unreadable or invalid file.
+pub fn toml_text(spec: &str) -> Result<String, RegistryError> {
+    let user = USER.lock().ok().and_then(|u| {
+        u.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(spec))
+            .map(|(_, p)| p.clone())
+    });
+    let spec = user.as_deref().unwrap_or(spec);
+    if let Some((path, name)) = variant::ini_spec(spec) {
+        let variants = variant::load_ini(path)?;
+        return Ok(variants
+            .iter()
+            .filter(|v| name.is_none_or(|n| v.name.eq_ignore_ascii_case(n)))
+            .map(|v| v.toml.clone())
+            .collect::<Vec<_>>()
+            .join("\n"));
+    }
+    let lower = spec.to_ascii_lowercase();
+    if CHESS_NAMES.contains(&lower.as_str()) || variant::builtin_names().contains(&lower.as_str()) {
+        return variant::builtin_text(if CHESS_NAMES.contains(&lower.as_str()) {
+            "chess"
+        } else {
+            &lower
+        })
+        .map(str::to_string)
+        .ok_or_else(|| RegistryError::UnknownVariant {
+            name: spec.to_string(),
+            known: variant_names(),
+        });
+    }
+    if variant::is_path(spec) {
+        return crate::core::fs::read_text_capped(std::path::Path::new(spec), variant::MAX_VARIANT_FILE_BYTES).map_err(
+            |e| {
+                RegistryError::Invalid(Diagnostics(vec![Diagnostic {
+                    file: spec.to_string(),
+                    line: 0,
+                    col: 0,
+                    message: format!("cannot read the file: {e}"),
+                }]))
+            },
+        );
+    }
+    Err(RegistryError::UnknownVariant {
+        name: spec.to_string(),
+        known: variant_names(),
+    })
+}
+
 /// Loads the variant files at `path` (a `.toml` file, or a directory of them) so that their
 /// names can be selected; returns the names loaded.
 ///
@@ -115,7 +182,7 @@ pub fn add_variant_path(path: &str) -> Result<Vec<String>, RegistryError> {
             })?
             .filter_map(|e| e.ok())
             .map(|e| e.path())
-            .filter(|f| f.extension().is_some_and(|x| x == "toml"))
+            .filter(|f| f.extension().is_some_and(|x| x == "toml" || x == "ini"))
             .map(|f| f.display().to_string())
             .collect();
         v.sort();
@@ -125,7 +192,16 @@ pub fn add_variant_path(path: &str) -> Result<Vec<String>, RegistryError> {
     };
     let mut loaded = Vec::new();
     let mut problems = Vec::new();
+    // An ini file holds several variants: each section is loaded as FILE.ini:NAME.
+    let mut specs = Vec::new();
     for file in files {
+        match expand(&file) {
+            Ok(v) => specs.extend(v),
+            Err(RegistryError::Invalid(d)) => problems.extend(d.0),
+            Err(e @ RegistryError::UnknownVariant { .. }) => return Err(e),
+        }
+    }
+    for file in specs {
         match check(&file) {
             Ok(def) => {
                 if let Ok(mut user) = USER.lock() {
@@ -168,7 +244,8 @@ fn load_fairy(spec: &str) -> Result<Compiled, RegistryError> {
     // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
     // one (checked, then selected, then selected again) only once.
     let key = if variant::is_path(spec) {
-        let text = crate::core::fs::read_text_capped(std::path::Path::new(spec), variant::MAX_VARIANT_FILE_BYTES);
+        let file = variant::ini_spec(spec).map_or(spec, |(path, _)| path);
+        let text = crate::core::fs::read_text_capped(std::path::Path::new(file), variant::MAX_VARIANT_FILE_BYTES);
         format!("{spec}\0{}", text.unwrap_or_default())
     } else {
         if !variant::builtin_names().iter().any(|n| n.eq_ignore_ascii_case(spec)) {

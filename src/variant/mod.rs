@@ -3,11 +3,14 @@
 //! parsed ([`betza`]) and everything checked and compiled into a board-independent
 //! [`Definition`] ([`compile`]), which `game::fairy` turns into bitboard tables.
 //!
+//! Fairy-Stockfish's `.ini` configuration files are translated into the same schema ([`ini`]).
+//!
 //! Every problem is a [`Diagnostic`] naming the file, line, column and key; `nue check` prints
 //! them all, and the engine refuses a variant with the same messages.
 
 pub mod betza;
 mod compile;
+pub mod ini;
 mod region;
 pub mod schema;
 
@@ -113,6 +116,14 @@ pub fn builtin_names() -> Vec<&'static str> {
     BUILTIN.iter().map(|(name, _)| *name).collect()
 }
 
+/// The text of the shipped variant file `name`.
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, t)| *t)
+}
+
 fn builtin(name: &str) -> Option<Source> {
     BUILTIN
         .iter()
@@ -126,7 +137,54 @@ fn builtin(name: &str) -> Option<Source> {
 
 /// Whether `spec` names a file rather than a built-in variant.
 pub fn is_path(spec: &str) -> bool {
-    spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
+    spec.ends_with(".toml") || ini_spec(spec).is_some() || spec.contains('/') || spec.contains('\\')
+}
+
+/// A Fairy-Stockfish configuration file and the section asked for: `FILE.ini` (its only
+/// section) or `FILE.ini:NAME`.
+pub fn ini_spec(spec: &str) -> Option<(&str, Option<&str>)> {
+    if spec.ends_with(".ini") {
+        return Some((spec, None));
+    }
+    let at = spec.rfind(".ini:")?;
+    Some((&spec[..at + 4], Some(&spec[at + 5..])))
+}
+
+/// The variants of a Fairy-Stockfish configuration file, translated ([`ini`]).
+///
+/// # Errors
+/// An unreadable file, or every line the schema cannot express.
+pub fn load_ini(path: &str) -> Result<Vec<ini::IniVariant>, Diagnostics> {
+    let source = read_file(Path::new(path)).map_err(|d| Diagnostics(vec![d]))?;
+    ini::translate(&source.name, &source.text)
+}
+
+/// The variant `name` of the ini file `path` (its only one when `name` is `None`).
+fn load_ini_variant(path: &str, name: Option<&str>) -> Result<Definition, Diagnostics> {
+    let variants = load_ini(path)?;
+    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+    let chosen = match name {
+        Some(n) => variants.iter().find(|v| v.name.eq_ignore_ascii_case(n)),
+        None if variants.len() == 1 => variants.first(),
+        None => None,
+    };
+    let Some(v) = chosen else {
+        let message = match name {
+            Some(n) => format!("no section [{n}] (sections: {})", names.join(", ")),
+            None => format!(
+                "holds {} variants ({}): choose one as {path}:NAME",
+                names.len(),
+                names.join(", ")
+            ),
+        };
+        return Err(Diagnostics(vec![Diagnostic {
+            file: path.to_string(),
+            line: 0,
+            col: 0,
+            message,
+        }]));
+    };
+    v.load(path)
 }
 
 /// Largest variant file read (bytes); the biggest real ones are a few KiB.
@@ -172,6 +230,9 @@ fn key_before(text: &str, offset: usize) -> Option<String> {
 /// # Errors
 /// Every problem found, each with its file, line and column.
 pub fn load(spec: &str) -> Result<Definition, Diagnostics> {
+    if let Some((path, name)) = ini_spec(spec) {
+        return load_ini_variant(path, name);
+    }
     let first = if is_path(spec) {
         read_file(Path::new(spec)).map_err(|d| Diagnostics(vec![d]))?
     } else {

@@ -1,0 +1,522 @@
+//! Fairy-Stockfish's variant configuration files (`variants.ini`: sections `[name:parent]`,
+//! `key = value` lines in its camelCase key names, its built-in piece names with a letter each,
+//! `customPieceN = x:Betza`), translated into our TOML schema and then checked like any TOML
+//! variant. What the schema cannot express is reported as `FILE:LINE:1: key: message`, never
+//! dropped: a translated variant plays the same game as Fairy-Stockfish's or is refused.
+//!
+//! A section's parent is another section of the same file (its keys are applied first, as
+//! Fairy-Stockfish copies the parent) or a variant we ship (`chess`, `capablanca`, ...).
+//! Display-only keys (`pieceToCharTable`, `variantTemplate`, `pocketSize`) are ignored.
+
+use super::{Diagnostic, Diagnostics, Source};
+
+/// One variant of an ini file, translated.
+#[derive(Clone, Debug)]
+pub struct IniVariant {
+    /// The section's name.
+    pub name: String,
+    /// The variant as our TOML (with `inherits` for a shipped parent).
+    pub toml: String,
+    /// For each TOML line (0-based), the ini line (1-based) it came from.
+    lines: Vec<usize>,
+}
+
+/// Fairy-Stockfish's piece types with their Betza strings (its `piece.cpp`), and whether they
+/// are pawns or royal. Types whose rules go beyond Betza (janggi's cannon and elephant, the
+/// banner, the immobile piece) are missing: using one is reported.
+const PIECE_TYPES: &[(&str, &str, &str)] = &[
+    ("pawn", "fmWfceF", "pawn"),
+    ("knight", "N", ""),
+    ("bishop", "B", ""),
+    ("rook", "R", ""),
+    ("queen", "Q", ""),
+    ("fers", "F", ""),
+    ("met", "F", ""),
+    ("alfil", "A", ""),
+    ("fersAlfil", "FA", ""),
+    ("silver", "FfW", ""),
+    ("khon", "FfW", ""),
+    ("aiwok", "RNF", ""),
+    ("bers", "RF", ""),
+    ("dragon", "RF", ""),
+    ("archbishop", "BN", ""),
+    ("chancellor", "RN", ""),
+    ("amazon", "QN", ""),
+    ("knibis", "mNcB", ""),
+    ("biskni", "mBcN", ""),
+    ("kniroo", "mNcR", ""),
+    ("rookni", "mRcN", ""),
+    ("shogiPawn", "fW", ""),
+    ("lance", "fR", ""),
+    ("shogiKnight", "ffN", ""),
+    ("gold", "WfF", ""),
+    ("dragonHorse", "BW", ""),
+    ("clobber", "cW", ""),
+    ("breakthrough", "fmWfF", ""),
+    ("cannon", "mRcpR", ""),
+    ("soldier", "fsW", ""),
+    ("horse", "nN", ""),
+    ("elephant", "nA", ""),
+    ("wazir", "W", ""),
+    ("commoner", "K", ""),
+    ("centaur", "KN", ""),
+    ("king", "K", "royal"),
+];
+
+/// Our names for Fairy-Stockfish's piece types where the shipped files use another one.
+const NAME_ALIASES: &[(&str, &str)] = &[
+    ("fers", "ferz"),
+    ("met", "ferz"),
+    ("silver", "khon"),
+    ("commoner", "mann"),
+];
+
+/// Fairy-Stockfish keys and ours, with the kind of value.
+const KEYS: &[(&str, &str, Kind)] = &[
+    ("maxRank", "ranks", Kind::Rank),
+    ("maxFile", "files", Kind::File),
+    ("startFen", "start_fen", Kind::Text),
+    ("promotionRank", "promotion_rank", Kind::Int),
+    ("promotionPieceTypes", "promotion_pieces", Kind::Letters),
+    ("promotionPieceTypesWhite", "promotion_pieces_white", Kind::Letters),
+    ("promotionPieceTypesBlack", "promotion_pieces_black", Kind::Letters),
+    ("mandatoryPawnPromotion", "mandatory_promotion", Kind::Bool),
+    ("promotionLimit", "promotion_limits", Kind::Limits),
+    ("doubleStep", "double_step", Kind::Bool),
+    ("doubleStepRank", "double_step_rank", Kind::Int),
+    ("doubleStepRegionWhite", "double_step_region_white", Kind::Text),
+    ("doubleStepRegionBlack", "double_step_region_black", Kind::Text),
+    ("enPassantRegionWhite", "en_passant_region_white", Kind::Text),
+    ("enPassantRegionBlack", "en_passant_region_black", Kind::Text),
+    ("castling", "castling", Kind::Bool),
+    ("castlingKingsideFile", "castling_kingside_file", Kind::Text),
+    ("castlingQueensideFile", "castling_queenside_file", Kind::Text),
+    ("castlingKingFile", "castling_king_file", Kind::Text),
+    ("castlingRank", "castling_rank", Kind::Int),
+    ("castlingRookPieces", "castling_rook_pieces", Kind::Letters),
+    ("castlingKingPiece", "castling_king_piece", Kind::Letters),
+    ("checking", "checking", Kind::Bool),
+    ("mustCapture", "must_capture", Kind::Bool),
+    ("checkmateValue", "checkmate_value", Kind::Text),
+    ("stalemateValue", "stalemate_value", Kind::Text),
+    ("nMoveRule", "n_move_rule", Kind::Int),
+    ("nFoldRule", "n_fold_rule", Kind::Int),
+    ("nFoldValue", "n_fold_value", Kind::Text),
+    ("perpetualCheckIllegal", "perpetual_check_illegal", Kind::Bool),
+    ("extinctionValue", "extinction_value", Kind::Text),
+    ("extinctionPieceTypes", "extinction_pieces", Kind::Letters),
+    ("extinctionPieceCount", "extinction_piece_count", Kind::Int),
+    (
+        "extinctionOpponentPieceCount",
+        "extinction_opponent_piece_count",
+        Kind::Int,
+    ),
+    ("extinctionPseudoRoyal", "extinction_pseudo_royal", Kind::Bool),
+    ("extinctionClaim", "extinction_claim", Kind::Bool),
+    ("blastOnCapture", "blast_on_capture", Kind::Bool),
+    ("flagPiece", "flag_piece", Kind::Letters),
+    ("flagRegionWhite", "flag_region_white", Kind::Text),
+    ("flagRegionBlack", "flag_region_black", Kind::Text),
+    ("flagMove", "flag_move", Kind::Bool),
+    ("checkCounting", "check_counting", Kind::Bool),
+    ("countingRule", "counting_rule", Kind::Text),
+];
+
+/// Keys for the GUI only: read and ignored.
+const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize", "chess960"];
+
+/// Keys of rules the schema cannot express yet, with what they need.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("pieceDrops", "pieces in hand and drops are not supported yet"),
+    ("capturesToHand", "pieces in hand and drops are not supported yet"),
+    ("dropRegionWhite", "pieces in hand and drops are not supported yet"),
+    ("dropRegionBlack", "pieces in hand and drops are not supported yet"),
+    ("firstRankPawnDrops", "pieces in hand and drops are not supported yet"),
+    (
+        "promotionZonePawnDrops",
+        "pieces in hand and drops are not supported yet",
+    ),
+    ("promotedPieceType", "shogi-style promotion is not supported yet"),
+    (
+        "promotionRegionWhite",
+        "shogi-style promotion zones are not supported yet",
+    ),
+    (
+        "promotionRegionBlack",
+        "shogi-style promotion zones are not supported yet",
+    ),
+    (
+        "immobilityIllegal",
+        "shogi-style immobility rules are not supported yet",
+    ),
+    ("flyingGeneral", "the flying-general rule is not supported yet"),
+    ("gating", "gating is not supported yet"),
+    ("seirawanGating", "gating is not supported yet"),
+    ("mobilityRegionWhiteKing", "palace regions are not supported yet"),
+    ("mobilityRegionBlackKing", "palace regions are not supported yet"),
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Text,
+    Letters,
+    Int,
+    Bool,
+    Rank,
+    File,
+    Limits,
+}
+
+/// A `key = value` line of a section.
+#[derive(Clone, Debug)]
+struct Entry {
+    key: String,
+    value: String,
+    line: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Section {
+    name: String,
+    parent: Option<String>,
+    line: usize,
+    entries: Vec<Entry>,
+}
+
+fn diag(file: &str, line: usize, message: impl Into<String>) -> Diagnostic {
+    Diagnostic {
+        file: file.to_string(),
+        line,
+        col: 1,
+        message: message.into(),
+    }
+}
+
+/// Splits the file into sections; lines outside any section, and malformed lines, are
+/// problems (the lines of a section whose header is malformed are skipped with it).
+fn sections(file: &str, text: &str) -> (Vec<Section>, Vec<Diagnostic>) {
+    let mut out: Vec<Section> = Vec::new();
+    let mut problems = Vec::new();
+    let mut skipping = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with(';') {
+            continue;
+        }
+        if let Some(head) = t.strip_prefix('[') {
+            skipping = true;
+            let Some(head) = head.strip_suffix(']') else {
+                problems.push(diag(file, line, "a section header needs a closing ']'"));
+                continue;
+            };
+            let (name, parent) = match head.split_once(':') {
+                Some((n, p)) => (n.trim(), Some(p.trim().to_string())),
+                None => (head.trim(), None),
+            };
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                problems.push(diag(
+                    file,
+                    line,
+                    format!(
+                        "section name '{}': letters, digits, '-' and '_' only",
+                        name.escape_debug()
+                    ),
+                ));
+                continue;
+            }
+            skipping = false;
+            out.push(Section {
+                name: name.to_string(),
+                parent,
+                line,
+                entries: Vec::new(),
+            });
+            continue;
+        }
+        if skipping {
+            continue;
+        }
+        let Some((key, value)) = t.split_once('=') else {
+            problems.push(diag(
+                file,
+                line,
+                format!("expected 'key = value', found '{}'", t.escape_debug()),
+            ));
+            continue;
+        };
+        let Some(section) = out.last_mut() else {
+            problems.push(diag(file, line, "a key before the first [section]"));
+            continue;
+        };
+        // A comment may follow the value.
+        let value = value.split(['#', ';']).next().unwrap_or_default().trim();
+        section.entries.push(Entry {
+            key: key.trim().to_string(),
+            value: value.to_string(),
+            line,
+        });
+    }
+    (out, problems)
+}
+
+/// A TOML string literal.
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The value of an entry as TOML, or why it cannot be.
+fn value(kind: Kind, v: &str) -> Result<String, String> {
+    match kind {
+        Kind::Text => Ok(quoted(v)),
+        Kind::Letters => Ok(quoted(if v == "-" { "" } else { v })),
+        Kind::Int => v
+            .parse::<u32>()
+            .map(|n| n.to_string())
+            .map_err(|_| format!("expected a number, found '{}'", v.escape_debug())),
+        Kind::Bool => match v {
+            "true" | "false" => Ok(v.to_string()),
+            _ => Err(format!("expected true or false, found '{}'", v.escape_debug())),
+        },
+        // Fairy-Stockfish writes the last rank and file as a number or a file letter.
+        Kind::Rank => v
+            .parse::<u32>()
+            .map(|n| n.to_string())
+            .map_err(|_| format!("expected a rank number, found '{}'", v.escape_debug())),
+        Kind::File => match v.as_bytes() {
+            [c @ b'a'..=b'z'] => Ok((c - b'a' + 1).to_string()),
+            _ => v
+                .parse::<u32>()
+                .map(|n| n.to_string())
+                .map_err(|_| format!("expected a file letter or number, found '{}'", v.escape_debug())),
+        },
+        Kind::Limits => {
+            let mut parts = Vec::new();
+            for item in v.split_whitespace() {
+                let (letter, n) = item
+                    .split_once(':')
+                    .ok_or_else(|| format!("expected 'letter:count' items, found '{}'", item.escape_debug()))?;
+                let n: u8 = n
+                    .parse()
+                    .map_err(|_| format!("'{}': the count is no number", item.escape_debug()))?;
+                parts.push(format!("{} = {n}", quoted(letter)));
+            }
+            Ok(format!("{{ {} }}", parts.join(", ")))
+        }
+    }
+}
+
+/// Translates every section of an ini file (`file` names it in messages).
+///
+/// # Errors
+/// Every line the schema cannot express, as `FILE:LINE:1: key: message`.
+pub fn translate(file: &str, text: &str) -> Result<Vec<IniVariant>, Diagnostics> {
+    let (all, mut problems) = sections(file, text);
+    let mut out = Vec::new();
+    for section in &all {
+        match translate_section(file, section, &all) {
+            Ok(v) => out.push(v),
+            Err(d) => problems.extend(d.0),
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        problems.sort_by_key(|d| d.line);
+        Err(Diagnostics(problems))
+    }
+}
+
+/// The section's entries with its in-file ancestors' first, and the shipped variant at the
+/// root of the chain.
+fn flatten<'a>(file: &str, section: &'a Section, all: &'a [Section]) -> Result<(Vec<&'a Entry>, String), Diagnostics> {
+    let mut chain = vec![section];
+    let mut root = None;
+    let mut cur = section;
+    while let Some(parent) = &cur.parent {
+        match all.iter().find(|s| s.name.eq_ignore_ascii_case(parent)) {
+            Some(p) if chain.iter().any(|c| std::ptr::eq(*c, p)) => {
+                return Err(Diagnostics(vec![diag(
+                    file,
+                    section.line,
+                    format!("[{}]: inheritance loop through '{parent}'", section.name),
+                )]));
+            }
+            Some(p) => {
+                chain.push(p);
+                cur = p;
+            }
+            None => {
+                root = Some(parent.to_ascii_lowercase());
+                break;
+            }
+        }
+    }
+    let root = root.unwrap_or_else(|| "chess".to_string());
+    let root = if root == "normal" { "chess".to_string() } else { root };
+    if !super::builtin_names().contains(&root.as_str()) {
+        return Err(Diagnostics(vec![diag(
+            file,
+            cur.line,
+            format!(
+                "[{}]: parent variant '{root}' is not one this engine ships ({})",
+                cur.name,
+                super::builtin_names().join(", ")
+            ),
+        )]));
+    }
+    let entries = chain.iter().rev().flat_map(|s| s.entries.iter()).collect();
+    Ok((entries, root))
+}
+
+fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<IniVariant, Diagnostics> {
+    let (entries, root) = flatten(file, section, all)?;
+    let parent = super::load(&root)?;
+    let mut problems = Vec::new();
+    let mut lines: Vec<(String, usize)> = vec![
+        (format!("name = {}", quoted(&section.name)), section.line),
+        (format!("inherits = {}", quoted(&root)), section.line),
+    ];
+    // Pieces: the parent's letters by piece name, changed by the section.
+    let mut removed: Vec<char> = Vec::new();
+    let mut added: Vec<(char, String, String, &str, usize)> = Vec::new();
+    // Later entries win, as in Fairy-Stockfish: keep the last of each key.
+    let mut seen = std::collections::HashSet::new();
+    let last: Vec<&Entry> = entries
+        .iter()
+        .rev()
+        .filter(|e| seen.insert(e.key.clone()))
+        .copied()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    for e in last {
+        let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
+        if DISPLAY_KEYS.contains(&e.key.as_str()) {
+            continue;
+        }
+        if let Some((_, why)) = UNSUPPORTED.iter().find(|(k, _)| *k == e.key) {
+            problems.push(at(why.to_string()));
+            continue;
+        }
+        if let Some((_, ours, kind)) = KEYS.iter().find(|(k, _, _)| *k == e.key) {
+            match value(*kind, &e.value) {
+                Ok(v) => lines.push((format!("{ours} = {v}"), e.line)),
+                Err(m) => problems.push(at(m)),
+            }
+            continue;
+        }
+        let custom = e
+            .key
+            .strip_prefix("customPiece")
+            .is_some_and(|n| n.parse::<u8>().is_ok());
+        let builtin_type = PIECE_TYPES.iter().find(|(n, _, _)| *n == e.key);
+        if !custom && builtin_type.is_none() {
+            problems.push(at("not a key this engine knows (or not supported yet)".to_string()));
+            continue;
+        }
+        let (letter_text, betza, flags, name) = if custom {
+            match e.value.split_once(':') {
+                Some((l, b)) => (l.trim(), b.trim().to_string(), "", e.key.clone()),
+                None => {
+                    problems.push(at(format!(
+                        "expected 'letter:Betza', found '{}'",
+                        e.value.escape_debug()
+                    )));
+                    continue;
+                }
+            }
+        } else {
+            let (n, b, f) = builtin_type.copied().unwrap_or_default();
+            (e.value.as_str(), b.to_string(), f, n.to_string())
+        };
+        // The parent's piece of this type, under its own letter, goes first.
+        let ours = NAME_ALIASES
+            .iter()
+            .find(|(fsf, _)| *fsf == name)
+            .map_or(name.as_str(), |(_, o)| o);
+        if let Some(p) = parent
+            .pieces
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(&name) || p.name.eq_ignore_ascii_case(ours))
+        {
+            removed.push(p.letter);
+        }
+        if letter_text == "-" {
+            continue;
+        }
+        let mut chars = letter_text.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            problems.push(at(format!(
+                "expected one piece letter, found '{}'",
+                letter_text.escape_debug()
+            )));
+            continue;
+        };
+        if !letter.is_ascii_alphabetic() {
+            problems.push(at(format!("expected a piece letter, found '{letter}'")));
+            continue;
+        }
+        added.push((letter.to_ascii_lowercase(), name, betza, flags, e.line));
+    }
+    // A letter taken over by another type is that type's now.
+    removed.retain(|l| !added.iter().any(|a| a.0 == *l));
+    let removed_text: String = removed.iter().collect();
+    if !removed_text.is_empty() {
+        lines.push((format!("remove_pieces = {}", quoted(&removed_text)), section.line));
+    }
+    if !added.is_empty() {
+        lines.push(("[pieces]".to_string(), section.line));
+        for (letter, name, betza, flags, line) in &added {
+            let extra = match *flags {
+                "pawn" => ", pawn = true",
+                "royal" => ", royal = true",
+                _ => "",
+            };
+            lines.push((
+                format!(
+                    "{letter} = {{ name = {}, betza = {}{extra} }}",
+                    quoted(name),
+                    quoted(betza)
+                ),
+                *line,
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Diagnostics(problems));
+    }
+    let toml = lines.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>().join("\n") + "\n";
+    let variant = IniVariant {
+        name: section.name.clone(),
+        toml,
+        lines: lines.iter().map(|(_, n)| *n).collect(),
+    };
+    // Checked now, so a file's every problem is reported at once, by its ini line.
+    variant.load(file)?;
+    Ok(variant)
+}
+
+impl IniVariant {
+    /// Compiles the translated variant; problems point at the ini file's lines.
+    ///
+    /// # Errors
+    /// Every problem of the translated definition.
+    pub fn load(&self, file: &str) -> Result<super::Definition, Diagnostics> {
+        let marker = format!("{file}[{}]", self.name);
+        let to_ini = |mut x: Diagnostic| {
+            if x.file == marker {
+                x.file = file.to_string();
+                x.line = self.lines.get(x.line.saturating_sub(1)).copied().unwrap_or(0);
+                x.col = 1;
+            }
+            x
+        };
+        let mut def = super::load_source(Source::inline(&marker, &self.toml), &self.name)
+            .map_err(|d| Diagnostics(d.0.into_iter().map(to_ini).collect()))?;
+        // The start position is checked against the rules later; its problems must point here.
+        def.start_fen_at = to_ini(def.start_fen_at);
+        Ok(def)
+    }
+}

@@ -1,0 +1,113 @@
+//! Fairy-Stockfish's variant configuration files: sections of `tests/data/ini/fsf-examples.ini`
+//! (orda from Fairy-Stockfish's example file, shipped variants written as ini sections, a
+//! section inheriting from another) load and match the perft oracles of their variants; rules
+//! the schema lacks and malformed lines are refused as `FILE:LINE:1: key: message`; `nue
+//! variants --toml` prints a TOML file that loads back; `VariantPath` takes an ini file.
+
+mod common;
+
+use common::engine::Engine;
+use nue::engine::registry::{ForGame, with_definition};
+use nue::game::Game;
+use std::time::Duration;
+
+struct Check<'a>(&'a str);
+
+impl ForGame for Check<'_> {
+    type Output = usize;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> usize {
+        common::check_perft_suite::<G>(variant, &format!("{}.epd", self.0), 1_000_000, false)
+    }
+}
+
+fn ini(name: &str) -> String {
+    common::data_dir().join("ini").join(name).display().to_string()
+}
+
+#[test]
+fn sections_match_the_oracles_of_their_variants() {
+    let file = ini("fsf-examples.ini");
+    for (section, oracle) in [
+        ("orda", "orda"),
+        ("kingofthehill", "kingofthehill"),
+        ("3check", "3check"),
+        ("horde", "horde"),
+        ("gardner", "gardner"),
+    ] {
+        let def = nue::variant::load(&format!("{file}:{section}")).unwrap_or_else(|e| panic!("{section}: {e}"));
+        assert_eq!(def.name, section);
+        let checked = with_definition(def, Check(oracle)).unwrap_or_else(|e| panic!("{section}: {e}"));
+        assert!(checked > 0, "{section}: no counts checked");
+    }
+    // A section whose parent is another section of the file: gardner's board, with a flag.
+    let def = nue::variant::load(&format!("{file}:minihill")).expect("minihill");
+    assert_eq!((def.files, def.ranks), (5, 5));
+    assert!(def.flag.is_some());
+    // A file of several variants needs the section named.
+    let err = nue::variant::load(&file).expect_err("several sections").to_string();
+    assert!(err.contains("holds 6 variants") && err.contains(":NAME"), "{err}");
+}
+
+#[test]
+fn unsupported_rules_and_malformed_lines_name_file_and_line() {
+    let (code, out, _) = common::run_nue(&["check", &ini("unsupported.ini"), &ini("malformed.ini")]);
+    assert_eq!(code, 1, "{out}");
+    let u = ini("unsupported.ini");
+    let m = ini("malformed.ini");
+    for expected in [
+        format!("{u}:16:1: flyingGeneral: the flying-general rule is not supported yet"),
+        format!("{u}:18:1: [shogun]: parent variant 'crazyhouse' is not one this engine ships"),
+        format!("{u}:22:1: pieceDrops: pieces in hand and drops are not supported yet"),
+        format!("{m}:2:1: checking: expected true or false, found 'maybe'"),
+        format!("{m}:3:1: a section header needs a closing ']'"),
+        format!("{m}:7:1: frobnicate: not a key this engine knows"),
+        format!("{m}:8:1: maxFile: expected a file letter or number, found '99x'"),
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(&expected)),
+            "missing '{expected}' in:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn variants_toml_prints_a_file_that_loads_back() {
+    let dir = common::fresh_dir("variant_ini_toml");
+    for spec in [format!("{}:orda", ini("fsf-examples.ini")), "capablanca".to_string()] {
+        let (code, text, err) = common::run_nue(&["variants", "--toml", &spec]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        let path = dir.join("v.toml");
+        std::fs::write(&path, &text).expect("write");
+        let a = nue::variant::load(path.to_str().expect("path")).unwrap_or_else(|e| panic!("{spec}: {e}\n{text}"));
+        let b = nue::variant::load(&spec).expect("original");
+        assert_eq!(
+            (a.files, a.ranks, a.start_fen.clone()),
+            (b.files, b.ranks, b.start_fen.clone())
+        );
+        assert_eq!(a.pieces.len(), b.pieces.len(), "{spec}");
+    }
+    let (code, _, err) = common::run_nue(&["variants", "--toml", "nosuchvariant"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown variant 'nosuchvariant'"), "{err}");
+}
+
+#[test]
+fn variant_path_loads_every_section_of_an_ini_file() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until(Duration::from_secs(10), |l| l == "uciok");
+    e.send(&format!("setoption name VariantPath value {}", ini("fsf-examples.ini")));
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string variants loaded:") && l.contains("orda") && l.contains("minihill")),
+        "{lines:?}"
+    );
+    e.send("setoption name UCI_Variant value orda");
+    e.send("go perft 3");
+    let lines = e.until(Duration::from_secs(30), |l| l.starts_with("Nodes searched"));
+    // Fairy-Stockfish's orda: 20, 560, 12,462.
+    assert_eq!(lines.last().expect("count"), "Nodes searched: 12462");
+    assert_eq!(e.quit(), 0);
+}
