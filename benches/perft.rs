@@ -44,7 +44,7 @@ fn main() {
         let nodes = perft(&board, depth);
         report(&format!("{name}, 1 thread"), nodes, start);
         let start = Instant::now();
-        let nodes = divide(&board, depth, threads, &std::sync::atomic::AtomicBool::new(false))
+        let nodes = divide(&board, depth, threads, &std::sync::atomic::AtomicBool::new(false), None)
             .iter()
             .map(|(_, n)| n)
             .sum();

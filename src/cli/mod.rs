@@ -49,7 +49,10 @@ impl ForGame for Perft<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let board = board_from::<G>(variant, self.fen)?;
-        print!("{}", perft::report(&board, self.depth, self.threads, stop_on_ctrl_c()));
+        print!(
+            "{}",
+            perft::report(&board, self.depth, self.threads, stop_on_ctrl_c(), true)
+        );
         Ok(())
     }
 }
@@ -64,10 +67,13 @@ impl ForGame for Bench {
     fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         let eval = eval_for::<G>(variant, "", embedded)?;
         let lines = nue::bench::positions::<G>(variant, name);
+        let progress = nue::core::progress::Progress::terminal_only("positions", lines.len() as u64);
         let report = nue::bench::run::<G, _>(variant, &lines, &eval, self.depth, |i, nodes| {
             println!("position {:>2}/{}: {nodes} nodes", i + 1, lines.len());
+            progress.update(i as u64 + 1, "");
         })
         .map_err(CliError::Data)?;
+        progress.finish(lines.len() as u64, "");
         println!("\nTotal time (ms): {}", report.millis);
         println!("Nodes searched: {}", report.nodes);
         println!("Nodes/second: {}", report.nodes * 1000 / report.millis.max(1));

@@ -17,6 +17,8 @@ pub struct Progress {
     /// The bar, on a terminal only.
     bar: Option<ProgressBar>,
     start: Instant,
+    /// Whether plain lines are printed when stderr is piped.
+    plain: bool,
     /// When the last plain line was printed (piped stderr).
     last_plain: Mutex<Option<Instant>>,
 }
@@ -24,6 +26,16 @@ pub struct Progress {
 impl Progress {
     /// A report labelled `label` (`games`, `epoch 2/6`, `pairs`) for `total` steps.
     pub fn new(label: &str, total: u64) -> Progress {
+        Progress::with_plain(label, total, true)
+    }
+
+    /// A bar on a terminal and nothing when piped, for commands whose output already says how
+    /// far they are (perft's and bench's lines).
+    pub fn terminal_only(label: &str, total: u64) -> Progress {
+        Progress::with_plain(label, total, false)
+    }
+
+    fn with_plain(label: &str, total: u64, plain: bool) -> Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
             let style = ProgressStyle::with_template("{prefix} [{bar:24}] {pos}/{len}  {msg}  ETA {eta}")
@@ -38,6 +50,7 @@ impl Progress {
             total,
             bar,
             start: Instant::now(),
+            plain,
             last_plain: Mutex::new(None),
         }
     }
@@ -49,11 +62,12 @@ impl Progress {
                 bar.set_position(done);
                 bar.set_message(message.to_string());
             }
+            None if !self.plain => {}
             None => {
                 let Ok(mut last) = self.last_plain.lock() else { return };
                 if last.is_none_or(|t| t.elapsed() >= PLAIN_EVERY) {
                     *last = Some(Instant::now());
-                    self.plain(done, message);
+                    self.plain_line(done, message);
                 }
             }
         }
@@ -66,11 +80,12 @@ impl Progress {
                 bar.set_position(done);
                 bar.finish_with_message(message.to_string());
             }
-            None => self.plain(done, message),
+            None if !self.plain => {}
+            None => self.plain_line(done, message),
         }
     }
 
-    fn plain(&self, done: u64, message: &str) {
+    fn plain_line(&self, done: u64, message: &str) {
         let secs = self.start.elapsed().as_secs();
         eprintln!(
             "{} {done}/{}  {message}  ({:02}:{:02}:{:02} elapsed)",

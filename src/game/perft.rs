@@ -3,6 +3,7 @@
 //! on the stack, no history), and bulk-counts the last ply with [`GameRules::count_legal`].
 
 use super::{Dirty, GameRules, GenKind, Notation};
+use crate::core::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The deepest perft the engine runs, plies. Perft recurses once per ply, so a depth of
@@ -46,12 +47,20 @@ fn count<G: GameRules, const STOPPABLE: bool>(board: &G, depth: u32, stop: &Atom
 /// Perft split by root move ("divide"): each legal move in the protocol's notation with the leaf
 /// count of its subtree, in generation order. Root moves are shared among `threads` threads,
 /// each taking the next unclaimed move. Once `stop` is set the counts are partial (the caller
-/// reads the flag to know).
-pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicBool) -> Vec<(String, u64)> {
+/// reads the flag to know). `progress`, when given, is told each finished root move.
+pub fn divide<G: Notation>(
+    board: &G,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: Option<&Progress>,
+) -> Vec<(String, u64)> {
     let mut list = G::MoveList::default();
     board.generate(GenKind::All, &mut list);
     let moves: &[G::Move] = &list;
     let next = AtomicUsize::new(0);
+    let finished = AtomicU64::new(0);
+    let leaves = AtomicU64::new(0);
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, moves.len().max(1)) {
@@ -63,6 +72,11 @@ pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicB
                     child.play(mv, &mut Dirty::default());
                     let n = count::<G, true>(&child, depth.saturating_sub(1), stop);
                     counts[i].store(n, Ordering::Relaxed);
+                    if let Some(p) = progress {
+                        let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                        let total = leaves.fetch_add(n, Ordering::Relaxed) + n;
+                        p.update(done, &format!("{total} nodes"));
+                    }
                 }
             });
         }
@@ -78,9 +92,15 @@ pub fn divide<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicB
 /// a blank line, then `Nodes searched`, `Time (ms)` and `Nodes/second`. Depth 0 counts the
 /// position itself and lists no moves. When `stop` is set before the end, the counts so far are
 /// printed with a line saying the count was stopped.
-pub fn report<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicBool) -> String {
+///
+/// With `show_progress`, root moves done show on stderr ([`Progress`]: a bar on a terminal).
+pub fn report<G: Notation>(board: &G, depth: u32, threads: usize, stop: &AtomicBool, show_progress: bool) -> String {
     let start = std::time::Instant::now();
-    let lines = divide(board, depth.max(1), threads, stop);
+    let progress = show_progress.then(|| Progress::terminal_only("root moves", board.count_legal()));
+    let lines = divide(board, depth.max(1), threads, stop, progress.as_ref());
+    if let Some(p) = &progress {
+        p.finish(lines.len() as u64, "");
+    }
     let nodes: u64 = if depth == 0 {
         1
     } else {

@@ -409,7 +409,7 @@ impl<G: Game> GameSession<G> {
         let threads = self.options.search.threads;
         let signals = Arc::clone(&self.signals);
         let spawned = std::thread::Builder::new().spawn(move || {
-            print!("{}", perft::report(&board, depth, threads, &signals.stop));
+            print!("{}", perft::report(&board, depth, threads, &signals.stop, false));
         });
         self.perft = Some(spawned.map_err(SessionError::Thread)?);
         Ok(())
