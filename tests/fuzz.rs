@@ -766,6 +766,44 @@ const USI_SESSION: &[&str] = &[
     "d",
 ];
 
+const XBOARD_SESSION: &[&str] = &[
+    "xboard",
+    "protover 2",
+    "new",
+    "variant capablanca",
+    "variant nightrider",
+    "variant normal",
+    "variant fischerandom",
+    "force",
+    "go",
+    "playother",
+    "usermove e2e4",
+    "usermove e7e5",
+    "e2e4",
+    "time 500",
+    "otim 500",
+    "level 40 0:05 0",
+    "level 0 1 0.1",
+    "st 1",
+    "sd 2",
+    "post",
+    "nopost",
+    "analyze",
+    "exit",
+    "undo",
+    "remove",
+    "setboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+    "result 1-0 {White mates}",
+    "?",
+    "ping 3",
+    "memory 1",
+    "cores 2",
+    "option MultiPV=2",
+    "option EvalFile=none",
+    "d",
+    "perft 2",
+];
+
 fn protocol_dict(session: &[&str]) -> Vec<String> {
     let mut dict: Vec<String> = NUMBERS.iter().map(|s| s.to_string()).collect();
     for line in session {
@@ -811,8 +849,8 @@ fn protocol_dict(session: &[&str]) -> Vec<String> {
     dict
 }
 
-/// Keeps the machine's resources out of the picture: `Hash` at most 16 MiB and `Threads` at
-/// most 4 (the engine allows half the machine's memory and 256 threads, which would only make
+/// Keeps the machine's resources out of the picture: `Hash` (XBoard: `memory`) at most 16 MiB
+/// and `Threads` (`cores`) at most 4 (the engine allows half the machine's memory and 256 threads, which would only make
 /// the run slow). Numbers after either word are clamped.
 fn clamp_resources(line: &str) -> String {
     // Option names match loosely (case, spaces and other separators aside).
@@ -821,10 +859,12 @@ fn clamp_resources(line: &str) -> String {
         .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
         .to_ascii_lowercase();
-    if !lower.contains("hash") && !lower.contains("threads") {
+    // XBoard sets them with `memory N` and `cores N`.
+    let hash = lower.contains("hash") || lower.contains("memory");
+    if !hash && !lower.contains("threads") && !lower.contains("cores") {
         return line.to_string();
     }
-    let cap = if lower.contains("hash") { 16 } else { 4 };
+    let cap = if hash { 16 } else { 4 };
     line.split(' ')
         .map(|w| match w.parse::<u128>() {
             Ok(n) if n > cap => cap.to_string(),
@@ -841,10 +881,10 @@ fn clamp_resources(line: &str) -> String {
 fn fuzz_protocol(target: &'static str, hello: &str, session: &[&str], execs: u64, seed: u64) {
     let seeds: Vec<Vec<u8>> = session.iter().map(|l| l.as_bytes().to_vec()).collect();
     let dict = protocol_dict(session);
-    let parse = if hello == "usi" {
-        nue::protocol::usi::parse
-    } else {
-        nue::protocol::uci::parse
+    let parse = match hello {
+        "usi" => nue::protocol::usi::parse,
+        "xboard" => nue::protocol::xboard::parse,
+        _ => nue::protocol::uci::parse,
     };
     let mut protocol = Protocol::new(hello, None).expect("default variant");
     fuzz(target, execs, seed, &seeds, &dict, 2048, |input| {
@@ -877,6 +917,17 @@ fn uci_smoke() {
 #[test]
 fn usi_smoke() {
     fuzz_protocol("usi", "usi", USI_SESSION, SMOKE, 22);
+}
+
+#[test]
+fn xboard_smoke() {
+    fuzz_protocol("xboard", "xboard", XBOARD_SESSION, SMOKE, 23);
+}
+
+#[test]
+#[ignore = "long fuzzing run: see the module comment"]
+fn xboard_full() {
+    fuzz_protocol("xboard", "xboard", XBOARD_SESSION, full_execs(), 23);
 }
 
 #[test]

@@ -137,12 +137,15 @@ impl crate::engine::registry::ForGame for MakeSession {
     }
 }
 
-/// Reports a line that was not read: not UTF-8, or over the length cap.
-fn report_unreadable(line: &Line) {
+/// Reports a line that was not read (not UTF-8, or over the length cap) in `flavor`'s form.
+fn report_unreadable(flavor: Flavor, line: &Line) {
     match line {
         Line::Text(_) => {}
-        Line::NotUtf8 => report_error(&"a line that is not UTF-8 text was ignored"),
-        Line::TooLong(n) => report_error(&format!("a line of {n} bytes (more than {MAX_LINE_BYTES}) was ignored")),
+        Line::NotUtf8 => flavor.report(&"a line that is not UTF-8 text was ignored", ""),
+        Line::TooLong(n) => flavor.report(
+            &format!("a line of {n} bytes (more than {MAX_LINE_BYTES}) was ignored"),
+            "",
+        ),
     }
 }
 
@@ -196,7 +199,7 @@ impl Protocol {
         let text = match line {
             Line::Text(text) => text,
             other => {
-                report_unreadable(&other);
+                report_unreadable(self.flavor, &other);
                 return true;
             }
         };
@@ -249,7 +252,8 @@ pub fn run(variant: Option<&str>) -> Result<(), RegistryError> {
         Line::Text(text) if !text.trim().is_empty() => Some(text),
         Line::Text(_) => None,
         other => {
-            report_unreadable(&other);
+            // Before the first command no protocol is chosen: UCI's form.
+            report_unreadable(Flavor::Uci, &other);
             None
         }
     });

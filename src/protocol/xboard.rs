@@ -205,7 +205,33 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         }
         "perft" => Ok(Command::Perft(number::<u32>("perft", rest.first())?)),
         "d" => Ok(Command::Display),
+        // A GUI that refused `usermove=1` sends moves bare.
+        other if looks_like_move(other) => x(XCommand::UserMove(other.to_string())),
         other => Err(CommandError::Unknown(other.to_string())),
+    }
+}
+
+/// Whether a word has the shape of a move in coordinate notation (`e2e4`, `a7a8q`, `c10c9`,
+/// `P@e4`, `O-O`): such a word is taken as the opponent's move.
+fn looks_like_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    let square_at = |i: usize| -> Option<usize> {
+        let file = *b.get(i)?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        (1..=2).contains(&digits).then_some(i + 1 + digits)
+    };
+    if matches!(word, "O-O" | "O-O-O") {
+        return true;
+    }
+    if b.len() >= 4 && b[0].is_ascii_uppercase() && b[1] == b'@' {
+        return square_at(2) == Some(b.len());
+    }
+    match square_at(0).and_then(square_at) {
+        Some(end) => b.len() - end <= 1,
+        None => false,
     }
 }
 
