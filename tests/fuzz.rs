@@ -865,7 +865,8 @@ fn clamp_resources(line: &str) -> String {
         return line.to_string();
     }
     let cap = if hash { 16 } else { 4 };
-    line.split(' ')
+    // Split as the protocols do (any whitespace), so a number after a tab is clamped too.
+    line.split_whitespace()
         .map(|w| match w.parse::<u128>() {
             Ok(n) if n > cap => cap.to_string(),
             _ => w.to_string(),
