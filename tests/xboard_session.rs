@@ -246,3 +246,35 @@ fn variants_xboard_does_not_know_get_setup_and_pieces() {
     assert_eq!(mv.len(), 4, "{mv}");
     assert_eq!(e.quit(), 0);
 }
+
+#[test]
+fn fischer_random_castles_as_o_o() {
+    let mut e = start();
+    e.send("new");
+    e.send("variant fischerandom");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1");
+    e.send("usermove O-O");
+    e.send("d");
+    let lines = ping(&mut e, 6);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("Illegal") && !l.starts_with("Error")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "# fen 4k3/8/8/8/8/8/8/1R3RK1 b - - 1 1"),
+        "castled: {lines:?}"
+    );
+    // Undone, O-O-O is legal too.
+    e.send("undo");
+    e.send("usermove O-O-O");
+    e.send("d");
+    let lines = ping(&mut e, 7);
+    assert!(
+        lines.iter().any(|l| l.starts_with("# fen 4k3/8/8/8/8/8/8/2KR2R1 b")),
+        "{lines:?}"
+    );
+    assert_eq!(e.quit(), 0);
+}

@@ -382,6 +382,7 @@ impl<G: Game> GameSession<G> {
             flavor: self.flavor,
             post: self.options.xboard.post,
         };
+        let chess960 = self.options.chess960;
         let spawned = std::thread::Builder::new()
             .stack_size(crate::search::SEARCH_STACK_BYTES)
             .spawn(move || {
@@ -391,7 +392,7 @@ impl<G: Game> GameSession<G> {
                 if discard.load(Ordering::Relaxed) {
                     return (search, None);
                 }
-                for line in answer_lines(answer, printer.flavor, &pos, &result, &signals) {
+                for line in answer_lines(answer, printer.flavor, chess960, &pos, &result, &signals) {
                     println!("{line}");
                 }
                 (search, result.best)
@@ -417,10 +418,12 @@ impl<G: Game> GameSession<G> {
 }
 
 /// The lines that end a search: `bestmove` (with `ponder`), USI's `checkmate` answers, or
-/// XBoard's `move` followed by the result when that move ends the game.
+/// XBoard's `move` followed by the result when that move ends the game (castling as `O-O` in
+/// Chess960 mode, as XBoard writes it for Fischer random chess).
 fn answer_lines<G: Game>(
     answer: Answer,
     flavor: Flavor,
+    chess960: bool,
     pos: &Position<G>,
     result: &crate::search::SearchResult,
     signals: &Signals,
@@ -430,7 +433,7 @@ fn answer_lines<G: Game>(
         (Answer::Nothing, _) => return Vec::new(),
         (Answer::Move, Some(bits)) => {
             let best = G::Move::from_bits(bits);
-            let mut lines = vec![format!("move {}", board.fmt_move(best))];
+            let mut lines = vec![format!("move {}", xboard::move_text(board, best, chess960))];
             let mut next = pos.clone();
             next.play(best);
             lines.extend(xboard::result_line(&next));

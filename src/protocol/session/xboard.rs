@@ -27,6 +27,46 @@ pub struct XboardSettings {
     pub clocks: [Option<u64>; 2],
 }
 
+/// Whether `mv` is a castling move in king-takes-rook notation (Chess960 mode): the only move
+/// whose target square, as written, holds a piece of the side to move. Returns whether the
+/// rook stands on the king's right (`O-O`).
+fn castling_side<G: Game>(board: &G, mv: G::Move) -> Option<bool> {
+    let text = board.fmt_move(mv);
+    let (from, to) = (text.get(0..2)?, text.get(2..4)?);
+    let square = |t: &str| -> Option<crate::core::Square> {
+        let b = t.as_bytes();
+        let (f, r) = (b[0].checked_sub(b'a')?, b[1].checked_sub(b'1')?);
+        let d = board.dims();
+        (f < d.files && r < d.ranks && text.len() == 4).then(|| crate::core::Square::new(f, r, d.files))
+    };
+    let target = board.piece_on(square(to)?)?;
+    (target.color == board.side_to_move()).then(|| to.as_bytes()[0] > from.as_bytes()[0])
+}
+
+/// XBoard's castling in Fischer random chess, `O-O` and `O-O-O`, as the legal castling move.
+fn castling_from_xboard<G: Game>(board: &G, text: &str) -> Option<G::Move> {
+    let kingside = match text {
+        "O-O" => true,
+        "O-O-O" => false,
+        _ => return None,
+    };
+    let mut list = G::MoveList::default();
+    board.generate(crate::game::GenKind::All, &mut list);
+    list.iter()
+        .copied()
+        .find(|&m| castling_side(board, m) == Some(kingside))
+}
+
+/// The engine's move as XBoard reads it: castling in Fischer random chess as `O-O`/`O-O-O`
+/// (king-takes-rook is how the board writes it with Chess960 on), everything else as written.
+pub(super) fn move_text<G: Game>(board: &G, mv: G::Move, chess960: bool) -> String {
+    match castling_side(board, mv) {
+        Some(true) if chess960 => "O-O".to_string(),
+        Some(false) if chess960 => "O-O-O".to_string(),
+        _ => board.fmt_move(mv),
+    }
+}
+
 /// When neither `level` nor `st` has been given: milliseconds per move.
 const DEFAULT_MOVE_MS: u64 = 5_000;
 
@@ -104,7 +144,14 @@ impl<G: Game> GameSession<G> {
             }
             XCommand::UserMove(mv) => {
                 self.abort();
-                if let Err(e) = self.pos.play_str(&mv) {
+                let played = match castling_from_xboard(self.pos.board(), &mv) {
+                    Some(castle) => {
+                        self.pos.play(castle);
+                        Ok(castle)
+                    }
+                    None => self.pos.play_str(&mv),
+                };
+                if let Err(e) = played {
                     println!("Illegal move ({}): {}", e.reason, mv.escape_debug());
                     return Ok(None);
                 }
@@ -249,5 +296,29 @@ impl<G: Game> GameSession<G> {
                 println!("{line}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::{Chess, ChessVariant};
+    use crate::game::prelude::*;
+
+    #[test]
+    fn fischer_random_castling_is_written_o_o() {
+        // King f1, rooks b1 and g1 (Shredder rights GB): both castlings legal.
+        let mut board = Chess::from_fen(&ChessVariant, "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1").expect("fen");
+        board.set_chess960(true);
+        let short = castling_from_xboard(&board, "O-O").expect("O-O legal");
+        let long = castling_from_xboard(&board, "O-O-O").expect("O-O-O legal");
+        assert_eq!(move_text(&board, short, true), "O-O");
+        assert_eq!(move_text(&board, long, true), "O-O-O");
+        assert_eq!(board.fmt_move(short), "f1g1");
+        // Outside Chess960 the board's own notation; no castling move for a non-castling word.
+        assert_eq!(move_text(&board, short, false), "f1g1");
+        assert!(castling_from_xboard(&board, "O-O-O-O").is_none());
+        let quiet = board.parse_move("f1f2").expect("legal");
+        assert_eq!(move_text(&board, quiet, true), "f1f2");
     }
 }
