@@ -202,6 +202,7 @@ fn bad_lines_get_errors_and_the_engine_lives_on() {
         ("time abc", "Error ("),
         ("variant nosuchgame", "Error (unknown variant 'nosuchgame'"),
         ("setboard 8/8/8 w", "Error (invalid position"),
+        ("perft 3000", "Error (go perft 3000: at most 64 plies)"),
     ] {
         e.send(line);
         let lines = ping(&mut e, 9);

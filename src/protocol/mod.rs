@@ -79,6 +79,20 @@ pub enum Command {
     Xboard(xboard::XCommand),
 }
 
+impl Command {
+    /// `go perft N` (XBoard: `perft N`), refused past
+    /// [`crate::game::perft::MAX_PERFT_DEPTH`] plies: perft recurses once per ply.
+    ///
+    /// # Errors
+    /// [`CommandError::PerftTooDeep`].
+    pub fn perft(depth: u32) -> Result<Command, CommandError> {
+        if depth > crate::game::perft::MAX_PERFT_DEPTH {
+            return Err(CommandError::PerftTooDeep(depth));
+        }
+        Ok(Command::Perft(depth))
+    }
+}
+
 /// The protocol spoken: chosen by the first command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flavor {

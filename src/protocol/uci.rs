@@ -136,13 +136,7 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
             "nodes" => limits.nodes = Some(number(rest, i + 1, key)?),
             "movetime" => limits.move_time = Some(millis(rest, i + 1, key, &mut warnings)?),
             "mate" => limits.mate = Some(number(rest, i + 1, key)?),
-            "perft" => {
-                let depth = number(rest, i + 1, key)?;
-                if depth > crate::game::perft::MAX_PERFT_DEPTH {
-                    return Err(CommandError::PerftTooDeep(depth));
-                }
-                return Ok(Command::Perft(depth));
-            }
+            "perft" => return Command::perft(number(rest, i + 1, key)?),
             "infinite" => {
                 limits.infinite = true;
                 i += 1;

@@ -203,7 +203,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 value,
             })
         }
-        "perft" => Ok(Command::Perft(number::<u32>("perft", rest.first())?)),
+        "perft" => Command::perft(number::<u32>("perft", rest.first())?),
         "d" => Ok(Command::Display),
         // A GUI that refused `usermove=1` sends moves bare.
         other if looks_like_move(other) => x(XCommand::UserMove(other.to_string())),

@@ -404,6 +404,10 @@ impl<G: Game> GameSession<G> {
     /// `go perft N` on its own thread, so `stop` (a partial count), `isready` and `quit` are
     /// answered while it runs.
     fn perft(&mut self, depth: u32) -> Result<(), SessionError> {
+        // Parsers refuse deeper ones (`Command::perft`); a command built otherwise too.
+        if depth > perft::MAX_PERFT_DEPTH {
+            return Err(super::CommandError::PerftTooDeep(depth).into());
+        }
         self.stop_running();
         self.signals.stop.store(false, Ordering::Relaxed);
         let board = self.pos.board().clone();
