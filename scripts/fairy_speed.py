@@ -7,8 +7,12 @@ single-threaded), checking both counts against the oracle. FSF's time is its wal
 its start-up (the same commands with `go perft 1`). `chess` runs `variants/chess.toml` through
 the interpreter; the native implementation gets its own row. Prints a Markdown table.
 
+With --base OTHER_NUE, another build runs the same perfts, interleaved with this one, and the
+table gains its speed and the ratio (a change's before and after in one run); --repeat N takes
+the best of N runs of each; --no-fsf leaves Fairy-Stockfish out.
+
 Usage: scripts/fairy_speed.py [--nue target/release/nue] [--fsf /usr/games/fairy-stockfish]
-       [--max-nodes 12000000] [variant ...]
+       [--base OLD_NUE] [--repeat 3] [--no-fsf] [--max-nodes 12000000] [variant ...]
 """
 import argparse
 import os
@@ -61,26 +65,51 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nue", default=os.path.join(HERE, "..", "target", "release", "nue"))
     ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--base", help="another nue build to compare with, run interleaved")
+    ap.add_argument("--repeat", type=int, default=1, help="best of N runs of each program")
+    ap.add_argument("--no-fsf", action="store_true")
     ap.add_argument("--max-nodes", type=int, default=25_000_000)
     ap.add_argument("variants", nargs="*")
     args = ap.parse_args()
     variants = args.variants or [l.split("\t")[0] for l in subprocess.run(
         [args.nue, "variants"], capture_output=True, text=True).stdout.splitlines() if "\tnative" not in l]
-    print("| variant | depth | nodes | nue s | nue Mnps | FSF s | FSF Mnps | nue/FSF |")
-    print("|---|---|---|---|---|---|---|---|")
+    head = ["variant", "depth", "nodes", "nue s", "nue Mnps"]
+    if args.base:
+        head += ["base Mnps", "nue/base"]
+    if not args.no_fsf:
+        head += ["FSF s", "FSF Mnps", "nue/FSF"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
     rows = [("chess (native)", "chess", "chess")] if not args.variants else []
     rows += [(v, "variants/chess.toml" if v == "chess" else v, v) for v in variants]
     for label, spec, v in rows:
         fen, depth, expected = oracle(v, args.max_nodes)
-        n_nodes, n_secs, _ = run_nue(args.nue, spec, fen, depth)
-        f_nodes, f_secs = run_fsf(args.fsf, v, fen, depth)
+        n_secs = b_secs = float("inf")
+        for _ in range(args.repeat):
+            n_nodes, secs, _ = run_nue(args.nue, spec, fen, depth)
+            n_secs = min(n_secs, secs)
+            if args.base:
+                b_nodes, secs, _ = run_nue(args.base, spec, fen, depth)
+                b_secs = min(b_secs, secs)
         flag = "" if n_nodes == expected else f" (nue {n_nodes} != oracle {expected})"
-        if f_nodes != expected:
-            flag += f" (FSF {f_nodes}: other rules)"
         n_mnps = n_nodes / n_secs / 1e6
-        f_mnps = f_nodes / f_secs / 1e6 if f_nodes > 0 else float("nan")
-        print(f"| {label} | {depth} | {expected} | {n_secs:.2f} | {n_mnps:.1f} | {f_secs:.2f} | {f_mnps:.1f} | "
-              f"{n_mnps / f_mnps:.2f}{flag} |", flush=True)
+        cells = [label, str(depth), str(expected), f"{n_secs:.2f}", f"{n_mnps:.1f}"]
+        if args.base:
+            if b_nodes != expected:
+                flag += f" (base {b_nodes} != oracle {expected})"
+            b_mnps = b_nodes / b_secs / 1e6
+            cells += [f"{b_mnps:.1f}", f"{n_mnps / b_mnps:.2f}"]
+        if not args.no_fsf:
+            f_secs = float("inf")
+            for _ in range(args.repeat):
+                f_nodes, secs = run_fsf(args.fsf, v, fen, depth)
+                f_secs = min(f_secs, secs)
+            if f_nodes != expected:
+                flag += f" (FSF {f_nodes}: other rules)"
+            f_mnps = f_nodes / f_secs / 1e6 if f_nodes > 0 else float("nan")
+            cells += [f"{f_secs:.2f}", f"{f_mnps:.1f}", f"{n_mnps / f_mnps:.2f}"]
+        cells[-1] += flag
+        print("| " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ mod common;
 
 use common::Rng;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::fairy::{Fairy, Rules};
+use nue::game::fairy::{Fairy, FairyVariant};
 use nue::game::perft::perft;
 use nue::game::prelude::*;
 use nue::game::{Dirty, GenKind};
@@ -22,7 +22,7 @@ fn moves<G: Game>(board: &G, kind: GenKind) -> Vec<String> {
 
 #[test]
 fn fairy_chess_equals_native_chess_on_random_games() {
-    let rules = Rules::<u64>::build(nue::variant::load("chess").expect("chess.toml")).expect("builds");
+    let rules = FairyVariant::<u64>::compile(&nue::variant::load("chess").expect("chess.toml")).expect("builds");
     let mut rng = Rng(2026);
     let mut positions = 0;
     for game in 0..60 {
@@ -69,7 +69,7 @@ fn fairy_chess_equals_native_chess_on_random_games() {
 /// one, on the moves and perft 3.
 #[test]
 fn fairy_chess_equals_native_chess_on_pins_and_checks() {
-    let rules = Rules::<u64>::build(nue::variant::load("chess").expect("chess.toml")).expect("builds");
+    let rules = FairyVariant::<u64>::compile(&nue::variant::load("chess").expect("chess.toml")).expect("builds");
     for fen in [
         "4k3/8/8/8/8/2N5/5B2/r3K1q1 w - - 0 1",
         "4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1",

@@ -9,9 +9,10 @@ mod common;
 
 use common::Rng;
 use nue::core::Bitboard;
-use nue::game::fairy::{Fairy, FairyMove, Rules};
+use nue::game::fairy::{Fairy, FairyMove, FairyVariant};
 use nue::game::prelude::*;
 use nue::game::{Dirty, GenKind};
+use std::sync::Arc;
 
 fn list<B: Bitboard>(board: &Fairy<B>, kind: GenKind) -> Vec<FairyMove> {
     let mut l = <Fairy<B> as GameRules>::MoveList::default();
@@ -22,13 +23,13 @@ fn list<B: Bitboard>(board: &Fairy<B>, kind: GenKind) -> Vec<FairyMove> {
 /// Checks the invariants on `board` (see the module comment) and returns its legal moves.
 fn check_position<B: Bitboard>(
     board: &Fairy<B>,
-    rules: &'static Rules<B>,
+    rules: &Arc<FairyVariant<B>>,
     name: &str,
     rng: &mut Rng,
 ) -> Vec<FairyMove> {
     let fen = board.to_fen();
     assert_eq!(board.hash(), board.hash_from_scratch(), "{name}: {fen}");
-    let again = Fairy::<B>::from_fen(&rules, &fen).unwrap_or_else(|e| panic!("{name}: {e}: {fen}"));
+    let again = Fairy::<B>::from_fen(rules, &fen).unwrap_or_else(|e| panic!("{name}: {e}: {fen}"));
     assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
     assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
     let all = list(board, GenKind::All);
@@ -46,10 +47,10 @@ fn check_position<B: Bitboard>(
         next.play(m, &mut Dirty::default());
         // Legality from scratch: the position after the move parses, so the mover's royal
         // pieces are not attacked (explosions aside, where kings may touch).
-        if !rules.def.blast_on_capture {
+        if !rules.blast_on_capture {
             let after = next.to_fen();
             assert!(
-                Fairy::<B>::from_fen(&rules, &after).is_ok(),
+                Fairy::<B>::from_fen(rules, &after).is_ok(),
                 "{name}: {fen}: {} leaves {after}",
                 board.fmt_move(m)
             );
@@ -69,12 +70,12 @@ fn check_position<B: Bitboard>(
     all
 }
 
-fn walk<B: Bitboard>(rules: &'static Rules<B>, name: &str, rng: &mut Rng) -> usize {
+fn walk<B: Bitboard>(rules: Arc<FairyVariant<B>>, name: &str, rng: &mut Rng) -> usize {
     let mut checked = 0;
     for _ in 0..4 {
         let mut board = Fairy::<B>::start(&rules);
         for _ in 0..120 {
-            let all = check_position(&board, rules, name, rng);
+            let all = check_position(&board, &rules, name, rng);
             checked += 1;
             if all.is_empty() {
                 break;
@@ -92,9 +93,9 @@ fn every_variant_keeps_its_invariants_on_random_games() {
     for name in nue::variant::builtin_names() {
         let def = nue::variant::load(name).expect("loads");
         let n = if def.files as usize * def.ranks as usize <= 64 {
-            walk(Rules::<u64>::build(def).expect("builds"), name, &mut rng)
+            walk(FairyVariant::<u64>::compile(&def).expect("builds"), name, &mut rng)
         } else {
-            walk(Rules::<u128>::build(def).expect("builds"), name, &mut rng)
+            walk(FairyVariant::<u128>::compile(&def).expect("builds"), name, &mut rng)
         };
         assert!(n > 20, "{name}: only {n} positions");
     }
@@ -111,7 +112,7 @@ fn exotic_pieces_keep_the_invariants_on_random_games() {
                 x = { betza = \"KicnD\" }\ny = { betza = \"KicR\" }\nc = { betza = \"mRcpR\" }\n\
                 h = { betza = \"nN\" }\ng = { betza = \"gQ\" }";
     let def = nue::variant::load_source(nue::variant::Source::inline("exotic.toml", text), "exotic").expect("loads");
-    let rules = Rules::<u64>::build(def).expect("builds");
+    let rules = FairyVariant::<u64>::compile(&def).expect("builds");
     let mut rng = Rng(91);
     let n = walk(rules, "exotic", &mut rng);
     assert!(n > 100, "only {n} positions");
@@ -123,10 +124,10 @@ fn exotic_pieces_keep_the_invariants_on_random_games() {
 #[test]
 fn a_pinned_leaper_does_not_jump_past_the_pinning_piece() {
     let mut rng = Rng(5);
-    let courier = Rules::<u128>::build(nue::variant::load("courier").expect("built-in")).expect("valid");
+    let courier = FairyVariant::<u128>::compile(&nue::variant::load("courier").expect("built-in")).expect("valid");
     // The alfil on c3, pinned by the bishop on d4, could leap past it to e5.
     let board = Fairy::<u128>::from_fen(&courier, "11k/12/12/12/3b8/2E9/12/K11 w - - 0 1").expect("fen");
-    let moves: Vec<String> = check_position(&board, courier, "courier", &mut rng)
+    let moves: Vec<String> = check_position(&board, &courier, "courier", &mut rng)
         .iter()
         .map(|&m| board.fmt_move(m))
         .collect();

@@ -5,14 +5,15 @@
 mod common;
 
 use common::engine::Engine;
-use nue::game::fairy::{Fairy, Rules};
+use nue::game::fairy::{Fairy, FairyVariant};
 use nue::game::prelude::*;
+use std::sync::Arc;
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(20);
 
-fn rules(spec: &str) -> &'static Rules<u128> {
-    Rules::<u128>::build(nue::variant::load(spec).expect("loads")).expect("builds")
+fn rules(spec: &str) -> Arc<FairyVariant<u128>> {
+    FairyVariant::<u128>::compile(&nue::variant::load(spec).expect("loads")).expect("builds")
 }
 
 fn bestmove(e: &mut Engine) -> String {

@@ -9,7 +9,7 @@ mod common;
 use nue::engine::registry::{ForGame, with_definition};
 use nue::game::Position;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::fairy::{Fairy, Rules};
+use nue::game::fairy::{Fairy, FairyVariant};
 use nue::game::prelude::*;
 use nue::game::shogi::{Shogi, ShogiVariant};
 
@@ -188,7 +188,7 @@ fn reference_engine_fens_that_were_refused() {
         ("cambodian", "3k4/8/5M2/6s1/8/m7/3K1n2/8 b - 126 3 73", None),
     ] {
         let def = nue::variant::load(name).expect("built in");
-        let rules = Rules::<u64>::build(def).expect("valid");
+        let rules = FairyVariant::<u64>::compile(&def).expect("valid");
         let board = Fairy::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{name}: '{fen}' refused: {e}"));
         assert_eq!(board.to_fen(), printed.unwrap_or(fen), "{name}");
     }
@@ -199,7 +199,7 @@ fn reference_engine_fens_that_were_refused() {
 #[test]
 fn makruk_counting_draws_and_starts() {
     let def = nue::variant::load("makruk").expect("built in");
-    let rules = Rules::<u64>::build(def).expect("valid");
+    let rules = FairyVariant::<u64>::compile(&def).expect("valid");
     // 16 plies counted of a 16-ply limit: one more ply ends it.
     let mut pos = Position::<Fairy<u64>>::from_fen(&rules, "k7/8/8/8/8/8/1R6/4K3 w - 16 16 80").expect("valid");
     assert_eq!(pos.outcome(), None);

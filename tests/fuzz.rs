@@ -32,7 +32,7 @@ use nue::engine::registry::{ForGame, with_definition};
 use nue::engine::select::AnyEval;
 use nue::eval::Evaluator;
 use nue::game::chess::{Chess, ChessVariant};
-use nue::game::fairy::{Fairy, Rules};
+use nue::game::fairy::{Fairy, FairyVariant};
 use nue::game::prelude::*;
 use nue::game::shogi::{Shogi, ShogiVariant};
 use nue::game::{GenKind, Position};
@@ -970,7 +970,7 @@ fn random_net<const H: usize>(layout: &FeatureLayout, seed: u64) -> Vec<u8> {
 /// positions with it when it loads.
 fn fuzz_nets(execs: u64) {
     let def = nue::variant::load("gardner").expect("gardner");
-    let rules = Rules::<u64>::build(def).expect("valid");
+    let rules = FairyVariant::<u64>::compile(&def).expect("valid");
     let layout = FeatureLayout::of::<Fairy<u64>>(&rules);
     let seeds = vec![random_net::<64>(&layout, 1), random_net::<64>(&layout, 2)];
     let dict: Vec<String> = NUMBERS.iter().map(|s| s.to_string()).collect();

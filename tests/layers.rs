@@ -213,3 +213,27 @@ fn the_check_sees_back_edges_in_every_form() {
         ]
     );
 }
+
+/// The fairy interpreter reads the compiled rules only (DESIGN.md §10): no file under
+/// `src/game/fairy` reaches into a variant's definition (its pieces' Betza atoms, its raw keys).
+#[test]
+fn the_fairy_runtime_reads_compiled_rules_only() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/game/fairy");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    assert!(files.len() >= 5, "found only {} files", files.len());
+    let mut problems = Vec::new();
+    for (path, text) in &files {
+        let code = code_only(text);
+        for needle in [".def.", "def.pieces", ".betza", "PieceDef", "variant::schema"] {
+            if code.contains(needle) {
+                problems.push(format!("{}: '{needle}'", path.display()));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "definition reads in the runtime:\n{}",
+        problems.join("\n")
+    );
+}

@@ -407,8 +407,9 @@ fn nets_are_chosen_by_layout_hash() {
     assert!(err.to_string().contains("another variant"), "{err}");
     // A variant with no net anywhere (none embedded, none under nets/): the hand-crafted
     // evaluation, said in the line.
-    use nue::game::fairy::{Fairy, Rules};
-    let rules = Rules::<u64>::build(nue::engine::registry::check("grasshopper").expect("built in")).expect("builds");
+    use nue::game::fairy::{Fairy, FairyVariant};
+    let rules =
+        FairyVariant::<u64>::compile(&nue::engine::registry::check("grasshopper").expect("built in")).expect("builds");
     let (eval, line) = choose::<Fairy<u64>>(&rules, "", None).expect("chooses");
     assert!(matches!(eval, AnyEval::Hce(_)), "{line}");
     assert!(line.contains("no net for variant 'grasshopper'"), "{line}");

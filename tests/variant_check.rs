@@ -191,10 +191,10 @@ fn nue_check_prints_every_problem_and_exits_1() {
 
 #[test]
 fn mobility_regions_restrict_moves_and_attacks() {
-    use nue::game::fairy::{Fairy, Rules};
+    use nue::game::fairy::{Fairy, FairyVariant};
     use nue::game::prelude::*;
     let def = nue::engine::registry::check(&data("palace.toml")).expect("valid");
-    let rules = Rules::<u64>::build(def).expect("builds");
+    let rules = FairyVariant::<u64>::compile(&def).expect("builds");
     // White king on f3 (palace corner), black king on e6: the white king may not step to rank 4
     // or to the g-file.
     let board = Fairy::<u64>::from_fen(&rules, "8/8/4k3/8/8/5K2/8/8 w - - 0 1").expect("fen");
@@ -217,10 +217,11 @@ fn mobility_regions_restrict_moves_and_attacks() {
 
 #[test]
 fn promotion_choices_per_side() {
-    use nue::game::fairy::{Fairy, Rules};
+    use nue::game::fairy::{Fairy, FairyVariant};
     use nue::game::prelude::*;
     // Chigorin (as pyffish has it): White promotes to c r n, Black to q r b.
-    let rules = Rules::<u64>::build(nue::engine::registry::check("chigorin").expect("built in")).expect("builds");
+    let rules =
+        FairyVariant::<u64>::compile(&nue::engine::registry::check("chigorin").expect("built in")).expect("builds");
     let promotions = |fen: &str| {
         let board = Fairy::<u64>::from_fen(&rules, fen).expect("fen");
         let mut list = <Fairy<u64> as GameRules>::MoveList::default();

@@ -6,13 +6,14 @@
 //! is a fairy variant, played by `Fairy<u64>` on boards of up to 64 squares and `Fairy<u128>` on
 //! larger ones.
 
+use crate::core::PositionError;
 use crate::game::Game;
 use crate::game::chess::{Chess, ChessVariant};
-use crate::game::fairy::{Fairy, Rules};
+use crate::game::fairy::{Fairy, FairyVariant};
 use crate::game::shogi::{Shogi, ShogiVariant};
 use crate::variant::{self, Definition, Diagnostic, Diagnostics};
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Why a variant cannot be selected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,10 +91,7 @@ static USER: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 /// # Errors
 /// Every problem, one per line, each as `FILE:LINE:COL: key: message`.
 pub fn check(spec: &str) -> Result<Definition, RegistryError> {
-    Ok(match load_fairy(spec)? {
-        Compiled::Small(rules) => rules.def.clone(),
-        Compiled::Large(rules) => rules.def.clone(),
-    })
+    Ok(load_fairy(spec)?.0)
 }
 
 /// The variants `spec` names: one for a name, a `.toml` file or `FILE.ini:NAME`; every
@@ -222,25 +220,39 @@ pub fn add_variant_path(path: &str) -> Result<Vec<String>, RegistryError> {
 }
 
 /// A fairy variant compiled for its bitboard width.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Compiled {
-    Small(&'static Rules<u64>),
-    Large(&'static Rules<u128>),
+    Small(Arc<FairyVariant<u64>>),
+    Large(Arc<FairyVariant<u128>>),
 }
 
-/// Variants compiled so far (built-ins by name, files by path and text): compiled rules live
-/// for the whole run, so each is built once however often a GUI switches variants.
-static COMPILED: Mutex<Vec<(String, Compiled)>> = Mutex::new(Vec::new());
+/// Variants compiled lately (built-ins by name, files by path and text) with their definitions,
+/// the most recently used last: a GUI that switches between variants compiles each once. The
+/// cache holds at most [`CACHE_SIZE`], so that loading a file again and again as it is edited
+/// does not grow memory; a variant dropped from it is freed with its last position.
+static COMPILED: Mutex<Vec<(String, Definition, Compiled)>> = Mutex::new(Vec::new());
 
-fn compile(def: Definition) -> Result<Compiled, Diagnostics> {
+/// Most variants [`COMPILED`] keeps.
+const CACHE_SIZE: usize = 8;
+
+/// Compiles `def` for its bitboard width (`u64` up to 64 squares, `u128` beyond) and reads its
+/// start position.
+fn compile(def: &Definition) -> Result<Compiled, Diagnostics> {
+    let at_start = |e: PositionError| {
+        let mut d = def.start_fen_at.clone();
+        d.message.push_str(&e.to_string());
+        Diagnostics(vec![d])
+    };
     if def.files as usize * def.ranks as usize <= 64 {
-        Rules::<u64>::build(def).map(Compiled::Small)
+        FairyVariant::<u64>::compile(def).map(Compiled::Small).map_err(at_start)
     } else {
-        Rules::<u128>::build(def).map(Compiled::Large)
+        FairyVariant::<u128>::compile(def)
+            .map(Compiled::Large)
+            .map_err(at_start)
     }
 }
 
-fn load_fairy(spec: &str) -> Result<Compiled, RegistryError> {
+fn load_fairy(spec: &str) -> Result<(Definition, Compiled), RegistryError> {
     // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
     // one (checked, then selected, then selected again) only once.
     let key = if variant::is_path(spec) {
@@ -256,16 +268,23 @@ fn load_fairy(spec: &str) -> Result<Compiled, RegistryError> {
         }
         spec.to_ascii_lowercase()
     };
-    if let Ok(cache) = COMPILED.lock()
-        && let Some((_, c)) = cache.iter().find(|(k, _)| *k == key)
+    if let Ok(mut cache) = COMPILED.lock()
+        && let Some(i) = cache.iter().position(|(k, _, _)| *k == key)
     {
-        return Ok(*c);
+        let entry = cache.remove(i);
+        let found = (entry.1.clone(), entry.2.clone());
+        cache.push(entry);
+        return Ok(found);
     }
-    let compiled = compile(variant::load(spec)?)?;
+    let def = variant::load(spec)?;
+    let compiled = compile(&def)?;
     if let Ok(mut cache) = COMPILED.lock() {
-        cache.push((key, compiled));
+        if cache.len() >= CACHE_SIZE {
+            cache.remove(0);
+        }
+        cache.push((key, def.clone(), compiled.clone()));
     }
-    Ok(compiled)
+    Ok((def, compiled))
 }
 
 /// Runs `action` for the game called `name` (case-insensitive), or defined by the `.toml` file
@@ -286,22 +305,69 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, Registr
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, p)| p.clone())
     });
-    Ok(run_compiled(load_fairy(user.as_deref().unwrap_or(name))?, action))
+    Ok(run_compiled(&load_fairy(user.as_deref().unwrap_or(name))?.1, action))
 }
 
 /// Compiles `def` for its bitboard width (`Fairy<u64>` up to 64 squares, `Fairy<u128>` beyond)
 /// and runs `action` with it, whatever its name: the interpreter's own variant even where a
-/// native game has the name (`chess.toml`). The compiled rules live for the whole run.
+/// native game has the name (`chess.toml`). The compiled rules are freed with the action's last
+/// position.
 ///
 /// # Errors
 /// Every problem of the definition (a start position the rules refuse).
 pub fn with_definition<A: ForGame>(def: Definition, action: A) -> Result<A::Output, Diagnostics> {
-    Ok(run_compiled(compile(def)?, action))
+    Ok(run_compiled(&compile(&def)?, action))
 }
 
-fn run_compiled<A: ForGame>(compiled: Compiled, action: A) -> A::Output {
+fn run_compiled<A: ForGame>(compiled: &Compiled, action: A) -> A::Output {
     match compiled {
-        Compiled::Small(rules) => action.run::<Fairy<u64>>(&rules, &rules.def.name, None),
-        Compiled::Large(rules) => action.run::<Fairy<u128>>(&rules, &rules.def.name, None),
+        Compiled::Small(v) => action.run::<Fairy<u64>>(v, &v.name, None),
+        Compiled::Large(v) => action.run::<Fairy<u128>>(v, &v.name, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Weak;
+
+    fn weak(compiled: &Compiled) -> Weak<FairyVariant<u64>> {
+        match compiled {
+            Compiled::Small(v) => Arc::downgrade(v),
+            Compiled::Large(_) => unreachable!("an 8x8 variant"),
+        }
+    }
+
+    /// A file loaded again and again, unchanged or edited each time, is compiled once per text
+    /// and kept only while the bounded cache (or a position) holds it: the variants compiled
+    /// before the last [`CACHE_SIZE`] texts are freed.
+    #[test]
+    fn loading_a_file_again_and_again_does_not_grow_memory() {
+        let dir = std::env::temp_dir().join(format!("nue-registry-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("edited.toml");
+        let spec = path.to_str().expect("utf-8 path");
+        let mut seen = Vec::new();
+        for edit in 0..3 * CACHE_SIZE {
+            std::fs::write(
+                &path,
+                format!("inherits = \"chess\"\nname = \"edited\"\n# edit {edit}\n"),
+            )
+            .expect("write");
+            let first = weak(&load_fairy(spec).expect("loads").1);
+            for _ in 0..3 {
+                let again = weak(&load_fairy(spec).expect("loads").1);
+                assert!(
+                    again.ptr_eq(&first) || first.upgrade().is_none(),
+                    "edit {edit} compiled twice"
+                );
+            }
+            seen.push(first);
+        }
+        let live = seen.iter().filter(|w| w.upgrade().is_some()).count();
+        assert!(live <= CACHE_SIZE, "{live} compiled variants alive");
+        assert!(seen[0].upgrade().is_none(), "the first text's variant is still alive");
+        assert!(COMPILED.lock().expect("cache").len() <= CACHE_SIZE);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -21,14 +21,31 @@ pub struct RepetitionRules {
 /// A game's state with its history. Index 0 is the position the game was set up from;
 /// [`Position::set_root`] marks where a search starts, so repetitions inside the search tree can be
 /// scored on their first recurrence, as Stockfish does.
-#[derive(Clone)]
 pub struct Position<G: GameRules> {
+    /// The states played through, `states[..len]`; the slots above `len` are kept from undone
+    /// moves and copied over ([`Clone::clone_from`]) by the next ones, so that a game whose
+    /// state shares data (a fairy variant's rules) pays nothing per move for it.
     states: Vec<G>,
+    len: usize,
     keys: Vec<u64>,
     checked: Vec<bool>,
     root: usize,
     /// A game reaching this ply is drawn (0 = no limit): USI's `MaxMovesToDraw`.
     max_game_ply: u32,
+}
+
+impl<G: GameRules> Clone for Position<G> {
+    /// A copy of the states played through (not the spare slots).
+    fn clone(&self) -> Self {
+        Position {
+            states: self.states[..self.len].to_vec(),
+            len: self.len,
+            keys: self.keys.clone(),
+            checked: self.checked.clone(),
+            root: self.root,
+            max_game_ply: self.max_game_ply,
+        }
+    }
 }
 
 impl<G: GameRules> Position<G> {
@@ -44,6 +61,7 @@ impl<G: GameRules> Position<G> {
         checked.push(check);
         Position {
             states,
+            len: 1,
             keys,
             checked,
             root: 0,
@@ -71,7 +89,7 @@ impl<G: GameRules> Position<G> {
     #[inline(always)]
     pub fn board(&self) -> &G {
         // The stack always holds at least the initial state.
-        &self.states[self.states.len() - 1]
+        &self.states[self.len - 1]
     }
 
     /// Plays a legal move (unchecked: the move must come from `generate` or `parse_move`).
@@ -84,35 +102,50 @@ impl<G: GameRules> Position<G> {
     /// (cleared first): the slot of the evaluator that follows the move.
     #[inline]
     pub fn play_into(&mut self, mv: G::Move, dirty: &mut Dirty) {
-        let mut next = self.board().clone();
+        let next = self.next_slot();
         dirty.clear();
         next.play(mv, dirty);
-        self.push(next);
+        self.push();
     }
 
     /// Passes the turn (null move). Returns `false`, changing nothing, where the game forbids it.
     #[inline]
     pub fn play_null(&mut self) -> bool {
-        let mut next = self.board().clone();
-        if !next.play_null() {
+        if !self.next_slot().play_null() {
             return false;
         }
-        self.push(next);
+        self.push();
         true
     }
 
+    /// The slot above the current state, holding a copy of it.
     #[inline(always)]
-    fn push(&mut self, next: G) {
+    fn next_slot(&mut self) -> &mut G {
+        let n = self.len;
+        if n == self.states.len() {
+            let copy = self.states[n - 1].clone();
+            self.states.push(copy);
+        } else {
+            let (played, spare) = self.states.split_at_mut(n);
+            spare[0].clone_from(&played[n - 1]);
+        }
+        &mut self.states[n]
+    }
+
+    /// Makes the state in the next slot the current one.
+    #[inline(always)]
+    fn push(&mut self) {
+        let next = &self.states[self.len];
         self.keys.push(next.hash());
         self.checked.push(next.in_check());
-        self.states.push(next);
+        self.len += 1;
     }
 
     /// Takes back the last move or null move. Does nothing at the initial state.
     #[inline]
     pub fn undo(&mut self) {
-        if self.states.len() > 1 {
-            self.states.pop();
+        if self.len > 1 {
+            self.len -= 1;
             self.keys.pop();
             self.checked.pop();
         }
@@ -120,19 +153,19 @@ impl<G: GameRules> Position<G> {
 
     /// Marks the current state as the root of a search.
     pub fn set_root(&mut self) {
-        self.root = self.states.len() - 1;
+        self.root = self.len - 1;
     }
 
     /// Plies played since the root.
     #[inline]
     pub fn ply_from_root(&self) -> usize {
-        self.states.len() - 1 - self.root
+        self.len - 1 - self.root
     }
 
     /// Plies played since the initial state.
     #[inline]
     pub fn history_len(&self) -> usize {
-        self.states.len() - 1
+        self.len - 1
     }
 
     /// The repetition result for the side to move, if the current position repeats an earlier
@@ -148,7 +181,7 @@ impl<G: GameRules> Position<G> {
     }
 
     fn find_repetition(&self, in_tree_counts: bool) -> Option<Outcome> {
-        let cur = self.states.len() - 1;
+        let cur = self.len - 1;
         let window = (self.board().reversible_plies() as usize).min(cur);
         if window < 4 {
             return None;

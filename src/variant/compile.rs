@@ -103,7 +103,7 @@ pub enum CountingRule {
 }
 
 /// The counting endgame rule and the kinds its limits are measured in.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Counting {
     /// The rule.
     pub rule: CountingRule,
@@ -232,7 +232,7 @@ pub struct Definition {
     pub checkmate_value: Outcome,
     /// The result for the side stalemated.
     pub stalemate_value: Outcome,
-    /// The n-move rule in plies (0: none).
+    /// The n-move rule in full moves (0: none).
     pub n_move_rule: u16,
     /// Occurrences of a position that end the game.
     pub n_fold_rule: u8,

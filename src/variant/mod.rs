@@ -1,7 +1,9 @@
-//! Fairy variants as data: TOML files (`variants/*.toml`, built into the binary, plus any file a
-//! user names) parsed with their positions ([`schema`]), inheritance resolved, Betza strings
-//! parsed ([`betza`]) and everything checked and compiled into a board-independent
-//! [`Definition`] ([`compile`]), which `game::fairy` turns into bitboard tables.
+//! Fairy variants as data, the whole compile: TOML files (`variants/*.toml`, built into the
+//! binary, plus any file a user names) parsed with their positions ([`schema`]), inheritance
+//! resolved, Betza strings parsed ([`betza`]), everything checked and compiled into a
+//! board-independent [`Definition`] ([`compile`]), and that turned into the [`Rules`] the
+//! interpreter (`game::fairy`) plays by, for one bitboard width: move tables ([`movetable`]) over
+//! line lookups ([`lookup`]) ([`rules`]). Nothing here knows the interpreter.
 //!
 //! Fairy-Stockfish's `.ini` configuration files are translated into the same schema ([`ini`]).
 //!
@@ -11,12 +13,16 @@
 pub mod betza;
 mod compile;
 pub mod ini;
+pub mod lookup;
+pub mod movetable;
 mod region;
+pub mod rules;
 pub mod schema;
 
 pub use compile::{
     Castling, Counting, CountingMaterial, CountingRule, Definition, Extinction, Flag, MAX_KINDS, PieceDef, Promotion,
 };
+pub use rules::Rules;
 
 use schema::{Merged, RawVariant};
 use std::fmt;

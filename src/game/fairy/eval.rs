@@ -8,6 +8,7 @@
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
 use crate::game::Tapered;
+use crate::variant::Rules;
 
 /// Centipawns per reachable square of a non-pawn, non-royal piece.
 const MOBILITY: Tapered = Tapered::new(4, 5);
@@ -19,24 +20,23 @@ const CHECKS_LEFT: [i32; 6] = [0, 450, 200, 90, 40, 20];
 impl<B: Bitboard> Fairy<B> {
     /// Mobility, flag and check-count terms for `color`.
     fn side_terms(&self, color: Color) -> Tapered {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let own = self.by_color[color.index()];
         let occ = self.occupied();
         let mut t = Tapered::default();
         for k in 0..rules.kinds {
-            let piece = &rules.def.pieces[k];
-            if piece.pawn || rules.royal_kinds.contains(&(k as u8)) {
+            if rules.is_pawn(k) || rules.is_royal(k) {
                 continue;
             }
             let table = &rules.kind(color, k).normal;
             for sq in (self.by_kind[k] & own).squares() {
-                let (quiet, capture) = table.targets(rules, sq, occ);
+                let (quiet, capture) = table.targets(&rules.rays, sq, occ);
                 let n = (quiet | (capture & !own)).count() as i32;
                 t.mg += MOBILITY.mg * n;
                 t.eg += MOBILITY.eg * n;
             }
         }
-        if let Some(flag) = &rules.def.flag {
+        if let Some(flag) = &rules.flag {
             let region = rules.flag_region[color.index()];
             let files = rules.files;
             let reach = rules.files.max(rules.ranks) as i32;
@@ -54,7 +54,7 @@ impl<B: Bitboard> Fairy<B> {
                 t.eg += FLAG_STEP.eg * (reach - dist);
             }
         }
-        if rules.def.check_counting {
+        if rules.check_counting {
             let left = self.checks[color.index()] as usize;
             let bonus = CHECKS_LEFT.get(left).copied().unwrap_or(0);
             t.mg += bonus;

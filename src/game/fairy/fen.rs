@@ -5,10 +5,12 @@
 //! Chess960 notation is on).
 
 use super::moves::{FairyMove, Special};
-use super::{EMPTY, Fairy, NO_SQUARE};
+use super::{EMPTY, Fairy, FairyVariant, NO_SQUARE};
 use crate::core::{Bitboard, Color, PositionError, Square};
 use crate::game::Piece;
 use crate::variant::MAX_KINDS;
+use crate::variant::Rules;
+use std::sync::Arc;
 
 impl<B: Bitboard> Fairy<B> {
     /// `e4`, `j10`.
@@ -48,7 +50,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether king-to-target notation would be ambiguous (a king already stands on its
     /// castling target), so castling must be written king-takes-rook.
     pub(super) fn needs_960_notation(&self) -> bool {
-        let Some(c) = &self.rules.def.castling else {
+        let Some(c) = &self.rules.castling else {
             return false;
         };
         let files = self.rules.files;
@@ -66,7 +68,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Parses a FEN of this variant.
-    pub(super) fn parse_fen(rules: &'static super::Rules<B>, fen: &str) -> Result<Self, PositionError> {
+    pub(super) fn parse_fen(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+        let rules: &Rules<B> = variant;
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
         let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.is_empty() {
@@ -94,7 +97,7 @@ impl<B: Bitboard> Fairy<B> {
             return err("position", format!("expected at most 7 fields, found {}", fields.len()));
         }
         let mut pos = Fairy {
-            rules,
+            rules: Arc::clone(variant),
             board: [EMPTY; 128],
             by_color: [B::EMPTY; 2],
             by_kind: [B::EMPTY; MAX_KINDS],
@@ -132,7 +135,7 @@ impl<B: Bitboard> Fairy<B> {
                         return err("board", format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if let Some(kind) = rules.def.kind_of(c) {
+                } else if let Some(kind) = rules.kind_of(c) {
                     if file >= files as u32 {
                         return err("board", format!("rank {} is longer than {files} files", rank + 1));
                     }
@@ -167,7 +170,7 @@ impl<B: Bitboard> Fairy<B> {
         let ep = fields.get(3).copied().unwrap_or("-");
         // Where a counting rule applies, a number in the en-passant field is the running count's
         // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
-        if rules.def.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
+        if rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
             pos.counting_limit = ep.parse().map_err(|_| {
                 PositionError::new(
                     "counting limit",
@@ -177,7 +180,7 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             pos.parse_ep(ep)?;
         }
-        if rules.def.check_counting {
+        if rules.check_counting {
             let text = fields.get(4).copied().unwrap_or("");
             let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
             match counts.as_slice() {
@@ -223,13 +226,13 @@ impl<B: Bitboard> Fairy<B> {
         if text == "-" {
             return Ok(());
         }
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let files = rules.files;
         let mut castling_letters = String::new();
         for ch in text.chars() {
             // With first-move rights, file letters name the back-rank squares holding one.
             let file = ch.to_ascii_lowercase() as u8;
-            if rules.def.first_move_rights && (b'a'..b'a' + files).contains(&file) && rules.def.castling.is_none() {
+            if rules.first_move_rights && (b'a'..b'a' + files).contains(&file) && rules.castling.is_none() {
                 let color = if ch.is_ascii_uppercase() {
                     Color::White
                 } else {
@@ -248,7 +251,7 @@ impl<B: Bitboard> Fairy<B> {
         if castling_letters.is_empty() {
             return Ok(());
         }
-        let Some(c) = &rules.def.castling else {
+        let Some(c) = &rules.castling else {
             return err(format!("'{}': this variant has no castling", text.escape_debug()));
         };
         for ch in castling_letters.chars() {
@@ -356,7 +359,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     fn validate(&self) -> Result<(), PositionError> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         if !rules.royal_kinds.is_empty() {
             for color in [Color::White, Color::Black] {
                 let n = rules
@@ -368,7 +371,7 @@ impl<B: Bitboard> Fairy<B> {
                 if n > 1 {
                     return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
                 }
-                if n == 0 && rules.def.extinction.is_none() {
+                if n == 0 && rules.extinction.is_none() {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }
@@ -390,7 +393,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The FEN of this position.
     pub(super) fn write_fen(&self) -> String {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let files = rules.files;
         let mut s = String::new();
         for rank in (0..rules.ranks).rev() {
@@ -402,7 +405,7 @@ impl<B: Bitboard> Fairy<B> {
                             s.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        let letter = rules.def.pieces[p.kind as usize].letter;
+                        let letter = rules.letters[p.kind as usize];
                         s.push(if p.color == Color::White {
                             letter.to_ascii_uppercase()
                         } else {
@@ -429,7 +432,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 let file = Square(rook).file(files);
                 let rank = Square(rook).rank(files);
-                let outermost = rules.def.castling.as_ref().is_some_and(|c| {
+                let outermost = rules.castling.as_ref().is_some_and(|c| {
                     c.rook_kinds.iter().all(|&k| {
                         (self.by_kind[k as usize] & self.by_color[color.index()])
                             .squares()
@@ -488,7 +491,7 @@ impl<B: Bitboard> Fairy<B> {
                 s.push_str(&self.square_name(sq));
             }
         }
-        if rules.def.check_counting {
+        if rules.check_counting {
             s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
         let clock = if self.counting_limit > 0 {

@@ -1,27 +1,80 @@
 //! `Fairy<B>`: the rules interpreter that plays any variant defined in TOML
 //! ([`crate::variant`]), on `u64` bitboards for boards of up to 64 squares and `u128` up to 128.
 //!
-//! The position is a mailbox plus bitboards per color and per kind; the rules ([`Rules`]) are
-//! compiled once per variant and shared by reference, so a position is a plain copyable value
-//! for [`crate::game::Position`]'s copy-make stack.
+//! The position is a mailbox plus bitboards per color and per kind. It reads only the compiled
+//! [`Rules`] (`crate::variant` builds them), shared with the evaluation terms derived from them
+//! ([`FairyVariant`]) by every position of the variant through an [`Arc`]: freed with the last
+//! position, never leaked. [`Fairy::clone_from`] copies a position without touching the shared
+//! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
+//!
+//! Modules, one job each: [`attacks`] (who captures on a square), [`movegen`] (pseudo-legal
+//! moves, pins, evasions, legality, move filters), [`make`] (make-move and the incremental key),
+//! [`fen`] (FEN and move text), [`eval`] and [`terms`] (the hand-crafted evaluation's terms),
+//! [`moves`] (the move encoding); this file holds the position, its game-end rules and the
+//! [`GameRules`] implementation.
 
+mod attacks;
 mod eval;
 mod fen;
+mod make;
 mod movegen;
 pub mod moves;
-pub mod rules;
 mod terms;
 
 pub use moves::{FairyMove, Special};
-use rules::CastlePath;
-pub use rules::Rules;
 
 use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
 use crate::game::EvalTerms;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
 use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
-use crate::variant::{Counting, CountingMaterial, CountingRule, MAX_KINDS};
+use crate::variant::rules::CastlePath;
+use crate::variant::{MAX_KINDS, Rules};
 use arrayvec::ArrayVec;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// A fairy variant ready to play: its compiled rules and the hand-crafted evaluation's terms
+/// derived from them. Shared by every position of the variant (`Arc<FairyVariant<B>>` is
+/// [`Fairy`]'s [`GameRules::Variant`]); dereferences to the rules.
+#[derive(Debug)]
+pub struct FairyVariant<B> {
+    rules: Rules<B>,
+    terms: EvalTerms,
+}
+
+impl<B: Bitboard> FairyVariant<B> {
+    /// The variant of `rules`, with its evaluation terms, once its start position has been read
+    /// by the interpreter (so [`GameRules::start`] cannot fail).
+    ///
+    /// # Errors
+    /// The start FEN is not a legal position of the rules.
+    pub fn new(rules: Rules<B>) -> Result<Arc<FairyVariant<B>>, PositionError> {
+        let terms = terms::derive(&rules);
+        let variant = Arc::new(FairyVariant { rules, terms });
+        let start = variant.start_fen.clone();
+        Fairy::parse_fen(&variant, &start)?;
+        Ok(variant)
+    }
+}
+
+impl<B: Bitboard> FairyVariant<B> {
+    /// [`FairyVariant::new`] of `def` compiled for bitboards of type `B` (which must hold its
+    /// squares).
+    ///
+    /// # Errors
+    /// The start FEN is not a legal position of the rules.
+    pub fn compile(def: &crate::variant::Definition) -> Result<Arc<FairyVariant<B>>, PositionError> {
+        FairyVariant::new(Rules::build(def))
+    }
+}
+
+impl<B> Deref for FairyVariant<B> {
+    type Target = Rules<B>;
+
+    fn deref(&self) -> &Rules<B> {
+        &self.rules
+    }
+}
 
 /// No square (castling rights, en passant).
 const NO_SQUARE: u8 = u8::MAX;
@@ -29,9 +82,8 @@ const NO_SQUARE: u8 = u8::MAX;
 const EMPTY: u8 = u8::MAX;
 
 /// A position of a fairy variant.
-#[derive(Clone)]
 pub struct Fairy<B: Bitboard> {
-    rules: &'static Rules<B>,
+    rules: Arc<FairyVariant<B>>,
     /// `color << 5 | kind`, or [`EMPTY`].
     board: [u8; 128],
     by_color: [B; 2],
@@ -58,10 +110,64 @@ pub struct Fairy<B: Bitboard> {
     chess960: bool,
 }
 
+impl<B: Bitboard> Clone for Fairy<B> {
+    fn clone(&self) -> Self {
+        Fairy {
+            rules: Arc::clone(&self.rules),
+            ..*self
+        }
+    }
+
+    /// Copies `source` into `self`, sharing its rules: the shared count changes only when the
+    /// variants differ.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name (no `..`), so that a new field cannot be forgotten here.
+        let Fairy {
+            rules,
+            board,
+            by_color,
+            by_kind,
+            side,
+            castle,
+            rights,
+            ep,
+            ep_victim,
+            checks,
+            counting_limit,
+            counting_ply,
+            halfmove,
+            fullmove,
+            key,
+            checkers,
+            chess960,
+        } = source;
+        if !Arc::ptr_eq(&self.rules, rules) {
+            self.rules = Arc::clone(rules);
+        }
+        self.board = *board;
+        self.by_color = *by_color;
+        self.by_kind = *by_kind;
+        self.side = *side;
+        self.castle = *castle;
+        self.rights = *rights;
+        self.ep = *ep;
+        self.ep_victim = *ep_victim;
+        self.checks = *checks;
+        self.counting_limit = *counting_limit;
+        self.counting_ply = *counting_ply;
+        self.halfmove = *halfmove;
+        self.fullmove = *fullmove;
+        self.key = *key;
+        self.checkers = *checkers;
+        self.chess960 = *chess960;
+    }
+}
+
 impl<B: Bitboard> Fairy<B> {
     /// The compiled rules.
-    pub fn rules(&self) -> &'static Rules<B> {
-        self.rules
+    pub fn rules(&self) -> &Rules<B> {
+        &self.rules
     }
 
     #[inline(always)]
@@ -119,7 +225,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     fn checks_key(&self) -> u64 {
-        if !self.rules.def.check_counting {
+        if !self.rules.check_counting {
             return 0;
         }
         self.rules.keys.checks[0][self.checks[0].min(15) as usize]
@@ -130,8 +236,8 @@ impl<B: Bitboard> Fairy<B> {
     /// castling rank. `None` without castling or without such a piece.
     #[inline]
     fn castle_king(&self, color: Color) -> Option<Square> {
-        let rules = self.rules;
-        let castling = rules.def.castling.as_ref()?;
+        let rules: &Rules<B> = &self.rules;
+        let castling = rules.castling.as_ref()?;
         let kings =
             self.by_kind[castling.king_kind as usize] & self.by_color[color.index()] & rules.castle_rank[color.index()];
         (!kings.is_empty()).then(|| kings.lsb())
@@ -141,7 +247,7 @@ impl<B: Bitboard> Fairy<B> {
     /// higher files). `None` where the rook's target would be off the board.
     #[inline]
     fn castle_path(&self, color: Color, side: usize, king: Square, rook: Square) -> Option<&CastlePath<B>> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let files = usize::from(rules.files);
         let (king_file, rook_file) = (rules.coords[king.index()].0, rules.coords[rook.index()].0);
         rules.castle_paths[color.index()]
@@ -162,322 +268,14 @@ impl<B: Bitboard> Fairy<B> {
         Some((king, path.king_to, path.rook_to))
     }
 
-    /// Squares strictly between `from` and `to` on a straight line of equal steps.
-    fn passed_squares(&self, from: Square, to: Square) -> B {
-        let coords = &self.rules.coords;
-        let (df, dr) = (
-            i32::from(coords[to.index()].0) - i32::from(coords[from.index()].0),
-            i32::from(coords[to.index()].1) - i32::from(coords[from.index()].1),
-        );
-        let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
-        // Orthogonal and diagonal steps (all pawns' double steps) without the division.
-        let steps = if adf == 0 || adr == 0 || adf == adr {
-            adf.max(adr)
-        } else {
-            gcd(adf, adr)
-        } as i32;
-        if steps < 2 {
-            return B::EMPTY;
-        }
-        // Equal steps on the board are equal steps of the index.
-        let step = (i32::from(to.0) - i32::from(from.0)) / steps;
-        (1..steps).fold(B::EMPTY, |b, i| {
-            b | B::square(Square((i32::from(from.0) + step * i) as u8))
-        })
-    }
-
-    /// En-passant targets among `passed` that a piece of `by` could capture on.
-    fn capturable_ep(&self, passed: B, by: Color) -> B {
-        let rules = self.rules;
-        let occ = self.occupied() | passed;
-        let mut out = B::EMPTY;
-        for sq in (passed & rules.ep_region[by.index()]).squares() {
-            let mut kinds = rules.ep_kinds();
-            while kinds != 0 {
-                let k = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                let pieces = self.by_kind[k] & self.by_color[by.index()];
-                if !pieces.is_empty()
-                    && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
-                {
-                    out |= B::square(sq);
-                }
-            }
-        }
-        out
-    }
-
-    fn update_checkers(&mut self) {
-        let us = self.side;
-        let occ = self.occupied();
-        let mut checkers = B::EMPTY;
-        let blasts = self.rules.def.blast_on_capture;
-        for r in self.royals(us).squares() {
-            if !blasts || self.royal_attacked(r, us, occ, B::EMPTY) {
-                checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
-            }
-        }
-        self.checkers = checkers;
-    }
-
-    /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
-    /// from `from` to `to`, where that can be told from the moved piece alone: a single royal
-    /// piece, checks given only by moved pieces and discovered riders ([`Rules::plain_checks`]),
-    /// and `from` on no line along which a rider of the mover's reaches the royal piece. `None`:
-    /// compute them all.
-    fn checkers_after_plain_move(&self, mover: Color, from: Square, to: Square) -> Option<B> {
-        let rules = self.rules;
-        let royals = self.royals(!mover);
-        if royals.more_than_one() || !rules.plain_checks[mover.index()] {
-            return None;
-        }
-        if royals.is_empty() {
-            return Some(B::EMPTY);
-        }
-        let r = royals.lsb();
-        if rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != rules::NO_LINE {
-            return None;
-        }
-        let kind = usize::from(self.board[to.index()] & 31);
-        let t = rules.kind(mover, kind);
-        // No hoppers here (`plain_checks`): a piece that could not take the royal piece on an
-        // empty board does not check it.
-        if !t.capture_span[to.index()].has(r) {
-            return Some(B::EMPTY);
-        }
-        let (_, capture) = t.normal.reach(rules, to, self.occupied());
-        Some(if (capture & t.region).has(r) {
-            B::square(to)
-        } else {
-            B::EMPTY
-        })
-    }
-
-    /// Plays a pseudo-legal move (no legality test).
-    fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
-        let rules = self.rules;
-        let us = self.side;
-        let them = !us;
-        let from = Square(mv.from());
-        let to = Square(mv.to());
-        let ep_victim = self.ep_victim;
-        let (castle_before, rights_before) = (self.castle, self.rights);
-        self.key ^= rules.keys.side ^ self.ep_key();
-        self.rights &= !B::square(from) & !B::square(to);
-        self.ep = B::EMPTY;
-        self.ep_victim = NO_SQUARE;
-        self.halfmove = self.halfmove.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        if self.counting_limit > 0 {
-            self.counting_ply = self.counting_ply.saturating_add(1);
-        }
-        let mut captured_kind = None;
-        let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
-        // Castling rights go with the king and with the rooks' squares.
-        if let Some(c) = &rules.def.castling {
-            if moving.kind == c.king_kind {
-                self.castle[us.index() * 2] = NO_SQUARE;
-                self.castle[us.index() * 2 + 1] = NO_SQUARE;
-            }
-            for r in &mut self.castle {
-                if *r == from.0 || *r == to.0 {
-                    *r = NO_SQUARE;
-                }
-            }
-        }
-        match mv.special() {
-            Special::Castle => {
-                let targets = self.castle_targets(mv);
-                let king = self.take(from);
-                let rook = self.take(to);
-                let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
-                self.put(king, king_to);
-                self.put(rook, rook_to);
-                dirty.remove(king, from);
-                dirty.remove(rook, to);
-                dirty.add(king, king_to);
-                dirty.add(rook, rook_to);
-            }
-            special => {
-                let victim_sq = if special == Special::EnPassant {
-                    Square(ep_victim)
-                } else {
-                    to
-                };
-                if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
-                    // A captured castling king (where kings are not royal) takes its rights along.
-                    if rules.def.castling.as_ref().is_some_and(|c| c.king_kind == victim.kind) {
-                        self.castle[them.index() * 2] = NO_SQUARE;
-                        self.castle[them.index() * 2 + 1] = NO_SQUARE;
-                    }
-                    self.take(victim_sq);
-                    dirty.remove(victim, victim_sq);
-                    self.halfmove = 0;
-                    captured_kind = Some(victim.kind);
-                }
-                let captured = self.halfmove == 0;
-                let piece = self.take(from);
-                dirty.remove(piece, from);
-                if captured && rules.def.blast_on_capture {
-                    self.explode(to, dirty);
-                } else {
-                    let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
-                    self.put(placed, to);
-                    dirty.add(placed, to);
-                }
-                if rules.is_pawn(piece.kind as usize) {
-                    self.halfmove = 0;
-                }
-                if special == Special::DoubleStep && rules.def.en_passant {
-                    let ep = self.capturable_ep(self.passed_squares(from, to), them);
-                    if !ep.is_empty() {
-                        self.ep = ep;
-                        self.ep_victim = to.0;
-                    }
-                }
-            }
-        }
-        if !rules.def.royal_right_lost_to.is_empty() && !self.rights.is_empty() {
-            self.royal_rights_under_attack(to);
-        }
-        self.side = them;
-        if let Some(counting) = &rules.def.counting {
-            self.update_count(counting, captured_kind, mv.promotion().is_some());
-        }
-        let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !rules.def.blast_on_capture;
-        match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
-            Some(checkers) => self.checkers = checkers,
-            None => self.update_checkers(),
-        }
-        if rules.def.check_counting && !self.checkers.is_empty() {
-            self.key ^= self.checks_key();
-            self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
-            self.key ^= self.checks_key();
-        }
-        self.key ^= self.ep_key();
-        if self.castle != castle_before {
-            self.key ^= self.castle_key(castle_before) ^ self.castle_key(self.castle);
-        }
-        // Rights are only lost: the changed squares are the lost ones.
-        self.key ^= self.rights_key(rights_before ^ self.rights);
-    }
-
-    /// The counting rule after a move (the side to move has already changed): a count starts
-    /// when a side is reduced far enough, and starts again from the new material when the last
-    /// piece of the bare side's opponent changes by a capture or promotion. Fairy-Stockfish's
-    /// `do_move`.
-    fn update_count(&mut self, counting: &Counting, captured: Option<u8>, promotion: bool) {
-        let (mover, to_move) = (!self.side, self.side);
-        let all = |c: Color| self.by_color[c.index()].count();
-        if counting.rule != CountingRule::Asean
-            && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
-            && all(mover) == 1
-            && self.pawn_count() == 0
-        {
-            let limit = self.count_limit(counting, mover);
-            if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply = (2 * self.occupied().count() - 1) as u16;
-            }
-        }
-        if self.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
-            let limit = self.count_limit(counting, to_move);
-            if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
-                    0
-                } else {
-                    2 * self.occupied().count() as u16
-                };
-            }
-        }
-    }
-
-    /// Pawns of both sides on the board.
-    fn pawn_count(&self) -> u32 {
-        (0..self.rules.kinds)
-            .filter(|&k| self.rules.is_pawn(k))
-            .map(|k| self.by_kind[k].count())
-            .sum()
-    }
-
-    /// The counting limit in full moves for `side` (0: it does not count).
-    fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
-        let theirs = self.by_color[(!side).index()];
-        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
-        counting.limit(CountingMaterial {
-            pawns: self.pawn_count(),
-            own: self.by_color[side.index()].count(),
-            theirs: theirs.count(),
-            rooks: of(counting.rook),
-            khons: of(counting.khon),
-            knights: of(counting.knight),
-        })
-    }
-
-    /// After a move to `to`: an enemy royal piece that holds a first-move right loses it when
-    /// the piece now on `to` is of a kind in `royal_right_lost_to` and aims at it (on an empty
-    /// board).
-    fn royal_rights_under_attack(&mut self, to: Square) {
-        let rules = self.rules;
-        let Some(piece) = self.piece_at(to) else { return };
-
-        if !rules.def.royal_right_lost_to.contains(&piece.kind) {
-            return;
-        }
-        // On an empty board, as Fairy-Stockfish aims: pieces in between do not matter.
-        let (_, attacks) = rules
-            .kind(piece.color, piece.kind as usize)
-            .normal
-            .reach(rules, to, B::EMPTY);
-        self.rights &= !(attacks & self.royals(!piece.color));
-    }
-
-    /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
-    /// capturer and its victim are already off the board). Castling rights go with exploded
-    /// kings and rooks.
-    fn explode(&mut self, at: Square, dirty: &mut Dirty) {
-        let rules = self.rules;
-        for sq in (rules.ring[at.index()] & self.occupied()).squares() {
-            let Some(p) = self.piece_at(sq) else { continue };
-            if rules.def.blast_immune.contains(&p.kind) {
-                continue;
-            }
-            if rules.def.castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
-                self.castle[p.color.index() * 2] = NO_SQUARE;
-                self.castle[p.color.index() * 2 + 1] = NO_SQUARE;
-            }
-            for r in &mut self.castle {
-                if *r == sq.0 {
-                    *r = NO_SQUARE;
-                }
-            }
-            self.take(sq);
-            dirty.remove(p, sq);
-        }
-    }
-
-    /// Whether `color`'s royal piece on `sq` is attacked by `!color` with occupancy `occ`
-    /// (ignoring `exclude`). In atomic variants a royal piece next to the enemy's is immune: no
-    /// capture of it could spare the capturer's own.
-    pub(super) fn royal_attacked(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
-        if self.rules.def.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty()
-        {
-            return false;
-        }
-        self.is_attacked(sq, !color, occ, exclude)
-    }
-
     /// Whether `color` has no pieces that count for an extinction rule.
     pub(super) fn extinct(&self, color: Color) -> bool {
-        let Some(ext) = &self.rules.def.extinction else {
+        let Some(ext) = &self.rules.extinction else {
             return false;
         };
         // Pseudo-royal pieces are never captured (except by explosions), so their extinction
         // never ends the game: Fairy-Stockfish's `is_immediate_game_end`.
-        if ext.pseudo_royal && !self.rules.def.blast_on_capture {
+        if ext.pseudo_royal && !self.rules.blast_on_capture {
             return false;
         }
         let own = self.by_color[color.index()];
@@ -492,7 +290,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     fn flag_reached(&self, color: Color) -> bool {
-        match &self.rules.def.flag {
+        match &self.rules.flag {
             Some(flag) => !(self.by_kind[flag.kind as usize]
                 & self.by_color[color.index()]
                 & self.rules.flag_region[color.index()])
@@ -503,7 +301,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether `color`, to move, can reach its flag region with one legal move.
     fn can_reach_flag(&self) -> bool {
-        let Some(flag) = &self.rules.def.flag else { return false };
+        let Some(flag) = &self.rules.flag else { return false };
         let mut reach = false;
         self.legal_moves(movegen::Filter::all(), &mut |m| {
             reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
@@ -511,10 +309,6 @@ impl<B: Bitboard> Fairy<B> {
         });
         reach
     }
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The exchange on one square, for static exchange evaluation.
@@ -554,15 +348,15 @@ impl<B: Bitboard> Exchange for FairyExchange<'_, B> {
 }
 
 impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
-    type Variant = &'static Rules<B>;
+    type Variant = Arc<FairyVariant<B>>;
 
     type Move = FairyMove;
 
     type MoveList = ArrayVec<FairyMove, 600>;
 
     fn start(variant: &Self::Variant) -> Self {
-        // The start position was checked when the rules were built.
-        match Self::parse_fen(variant, &variant.def.start_fen) {
+        // `FairyVariant::new` read the start position.
+        match Self::parse_fen(variant, &variant.start_fen) {
             Ok(p) => p,
             Err(e) => unreachable!("start position checked at load: {e}"),
         }
@@ -633,9 +427,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let us = self.side;
-        if let Some(ext) = &rules.def.extinction {
+        if let Some(ext) = &rules.extinction {
             if self.extinct(!us) {
                 return Some(ext.value.flip());
             }
@@ -643,10 +437,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
                 return Some(ext.value);
             }
         }
-        if rules.def.check_counting && self.checks[(!us).index()] == 0 {
+        if rules.check_counting && self.checks[(!us).index()] == 0 {
             return Some(Outcome::Loss);
         }
-        if let Some(flag) = &rules.def.flag {
+        if let Some(flag) = &rules.flag {
             let (mine, theirs) = (self.flag_reached(us), self.flag_reached(!us));
             if mine && theirs {
                 return Some(Outcome::Draw);
@@ -665,9 +459,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn outcome_without_moves(&self) -> Outcome {
         if self.in_check() {
-            self.rules.def.checkmate_value
+            self.rules.checkmate_value
         } else {
-            self.rules.def.stalemate_value
+            self.rules.stalemate_value
         }
     }
 
@@ -676,7 +470,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn move_rule_plies(&self) -> Option<u32> {
-        let n = self.rules.def.n_move_rule;
+        let n = self.rules.n_move_rule;
         (n > 0).then_some(2 * n as u32)
     }
 
@@ -686,9 +480,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn repetition_rules(&self) -> RepetitionRules {
         RepetitionRules {
-            fold: self.rules.def.n_fold_rule,
-            value: self.rules.def.n_fold_value,
-            perpetual_check_loses: self.rules.def.perpetual_check_illegal,
+            fold: self.rules.n_fold_rule,
+            value: self.rules.n_fold_value,
+            perpetual_check_loses: self.rules.perpetual_check_loses,
         }
     }
 
@@ -789,7 +583,7 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
         let mut s = self.square_name(Square(mv.from()));
         s.push_str(&self.square_name(Square(mv.to())));
         if let Some(k) = mv.promotion() {
-            s.push(self.rules.def.pieces[k as usize].letter);
+            s.push(self.rules.letters[k as usize]);
         }
         s
     }
@@ -818,21 +612,12 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     }
 
     fn layout_spec(variant: &Self::Variant) -> crate::game::LayoutSpec {
-        let rules = *variant;
+        let rules: &Rules<B> = variant;
         let royal = match rules.royal_kinds.as_slice() {
             [k] => Some(*k),
             _ => None,
         };
-        let symmetric = rules.def.pieces.iter().all(|p| {
-            p.betza.atoms.iter().all(|a| {
-                p.betza
-                    .atoms
-                    .iter()
-                    .any(|b| b.df == -a.df && b.dr == a.dr && b.reach == a.reach)
-            })
-        });
         let start_pieces = rules
-            .def
             .start_fen
             .split_whitespace()
             .next()
@@ -841,18 +626,16 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             .filter(|c| c.is_ascii_alphabetic())
             .count();
         crate::game::LayoutSpec {
-            variant: rules.def.name.clone(),
+            variant: rules.name.clone(),
             files: rules.files,
             ranks: rules.ranks,
             piece_kinds: rules.kinds as u8,
             royal,
-            royal_region: royal
-                .and_then(|k| rules.def.pieces[k as usize].region[0].clone())
-                .unwrap_or_default(),
+            royal_region: royal.map_or_else(Vec::new, |k| rules.region_squares(Color::White, usize::from(k))),
             hand_max: Vec::new(),
             view: crate::game::OpponentView::FlipRanks,
-            mirror: symmetric,
-            king_buckets: rules.def.king_buckets,
+            mirror: rules.mirror_symmetric,
+            king_buckets: rules.king_buckets,
             max_pieces: start_pieces.max(2) as u16,
         }
     }
@@ -866,10 +649,9 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     }
 
     fn null_move_ok(&self) -> bool {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let own = self.by_color[self.side.index()];
-        (0..rules.kinds)
-            .any(|k| !rules.def.pieces[k].pawn && !rules.def.pieces[k].royal && !(self.by_kind[k] & own).is_empty())
-            && !rules.def.must_capture
+        (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.by_kind[k] & own).is_empty())
+            && !rules.must_capture
     }
 }

@@ -4,179 +4,45 @@
 //! move filters (compulsory captures, no checking).
 
 use super::moves::{FairyMove, Special};
-use super::rules::{CastlePath, MANY_LINES, NO_LINE, shift};
 use super::{Fairy, NO_SQUARE};
-use crate::core::{Bitboard, Color, Square};
+use crate::core::{Bitboard, Square};
 use crate::game::{GenKind, MoveList};
+use crate::variant::Rules;
+use crate::variant::lookup::shift;
+use crate::variant::rules::{CastlePath, MANY_LINES, NO_LINE};
 
 impl<B: Bitboard> Fairy<B> {
-    /// The pieces of `by` that capture on `sq` with occupancy `occ`, ignoring pieces in
-    /// `exclude` (a piece just captured).
-    pub(super) fn attackers_to(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
-        self.attackers::<false>(sq, by, occ, exclude)
-    }
-
-    /// Whether a piece of `by` captures on `sq` (as [`Fairy::attackers_to`], stopping at the
-    /// first attacker found).
-    pub(super) fn is_attacked(&self, sq: Square, by: Color, occ: B, exclude: B) -> bool {
-        !self.attackers::<true>(sq, by, occ, exclude).is_empty()
-    }
-
-    /// The attackers of `sq`; with `ANY`, some of them (none only if there are none): the
-    /// answer comes back as soon as one is found.
-    #[inline(always)]
-    fn attackers<const ANY: bool>(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
-        let rules = self.rules;
-        let own = self.by_color[by.index()] & !exclude;
-        let mut a = B::EMPTY;
-        let leaps = &rules.plain_leap_attacks[by.index()];
-        let row = sq.index() * leaps.kinds.len();
-        for (&k, &from) in leaps.kinds.iter().zip(&leaps.table[row..row + leaps.kinds.len()]) {
-            a |= from & self.by_kind[k] & own;
-        }
-        if ANY && !a.is_empty() {
-            return a;
-        }
-        let regional = rules.regional_kinds[by.index()];
-        for &(slider, kinds) in &rules.attack_sliders[by.index()] {
-            let hits = slider.attacks(sq, occ) & own;
-            if hits.is_empty() {
-                continue;
-            }
-            a |= hits & self.kinds_in(kinds & !regional);
-            if kinds & regional != 0 {
-                a |= self.regional_hits(sq, by, hits, kinds & regional);
-            }
-            if ANY && !a.is_empty() {
-                return a;
-            }
-        }
-        if !rules.leap_attack_kinds[by.index()].is_empty() {
-            a |= self.other_attackers(sq, by, occ, own);
-        }
-        a
-    }
-
-    /// Of `hits`, the pieces of `by` of the kinds in `kinds` (confined to regions) whose region
-    /// holds `sq`.
-    #[inline(never)]
-    fn regional_hits(&self, sq: Square, by: Color, hits: B, mut kinds: u32) -> B {
-        let mut a = B::EMPTY;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            if self.rules.kind(by, kind).region.has(sq) {
-                a |= hits & self.by_kind[kind];
-            }
-        }
-        a
-    }
-
-    /// The attackers of `sq` among `own` (`by`'s pieces) of the kinds that capture otherwise
-    /// than by plain leaps and rides ([`Rules::leap_attack_kinds`]: lame leaps, hops, initial
-    /// captures, regions).
-    #[inline(never)]
-    fn other_attackers(&self, sq: Square, by: Color, occ: B, own: B) -> B {
-        let rules = self.rules;
-        let mut a = B::EMPTY;
-        for &k in &rules.leap_attack_kinds[by.index()] {
-            let pieces = self.by_kind[k] & own;
-            if pieces.is_empty() {
-                continue;
-            }
-            let t = rules.kind(by, k);
-            if !t.region.has(sq) {
-                continue;
-            }
-            a |= t.reverse.attackers(&rules.rays, sq, occ) & pieces;
-            if let Some(init) = &t.reverse_initial {
-                let mut hit = init.attackers(&rules.rays, sq, occ);
-                for &(slider, _, _) in &init.sliders {
-                    hit |= slider.attacks(sq, occ);
-                }
-                a |= hit & pieces & self.initial_squares(by);
-            }
-        }
-        a
-    }
-
-    /// The pieces of the kinds in the bit mask `kinds`, of both colors.
-    #[inline(always)]
-    fn kinds_in(&self, mut kinds: u32) -> B {
-        let mut out = B::EMPTY;
-        while kinds != 0 {
-            out |= self.by_kind[kinds.trailing_zeros() as usize];
-            kinds &= kinds - 1;
-        }
-        out
-    }
-
-    /// Squares of `color`'s royal pieces, pseudo-royal ones included: with
-    /// `extinction_pseudo_royal`, every piece of an extinction kind while `color` has at most
-    /// `extinction_piece_count + 1` of them (Fairy-Stockfish's `pseudoRoyals`).
-    #[inline]
-    pub(super) fn royals(&self, color: Color) -> B {
-        let own = self.by_color[color.index()];
-        let mut r = B::EMPTY;
-        for &k in &self.rules.royal_kinds {
-            r |= self.by_kind[k as usize];
-        }
-        r &= own;
-        if let Some(ext) = &self.rules.def.extinction
-            && ext.pseudo_royal
-        {
-            for &k in ext.kinds.as_deref().unwrap_or(&[]) {
-                let pieces = self.by_kind[k as usize] & own;
-                if pieces.count() <= u32::from(ext.count) + 1 {
-                    r |= pieces;
-                }
-            }
-        }
-        r
-    }
-
-    /// The squares from which `color`'s pieces may make their initial (`i`) moves: the
-    /// initial region, or, with first-move rights, the squares whose pieces hold one.
-    #[inline]
-    fn initial_squares(&self, color: Color) -> B {
-        if self.rules.def.first_move_rights {
-            self.rights
-        } else {
-            self.rules.initial_region[color.index()]
-        }
-    }
-
     /// Whether the piece of kind `kind` on `from` may make its initial (`i`) moves: from
     /// [`Fairy::initial_squares`]; with first-move rights, a royal piece only while not in
     /// check.
     fn may_use_initial(&self, kind: usize, from: Square) -> bool {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         self.initial_squares(self.side).has(from)
-            && (!rules.def.first_move_rights || self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
+            && (!rules.first_move_rights || self.checkers.is_empty() || !rules.royal_kinds.contains(&(kind as u8)))
     }
 
     /// The pseudo-legal targets of our piece of kind `k` on `from` that `filter` asks for.
     fn piece_targets(&self, k: usize, from: Square, filter: Filter<B>) -> PieceTargets<B> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let us = self.side;
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
         let t = rules.kind(us, k);
         let is_pawn = rules.is_pawn(k);
-        let (mut quiet, capture) = t.normal.targets(rules, from, occ);
+        let (mut quiet, capture) = t.normal.targets(&rules.rays, from, occ);
         let mut capture = capture & enemy;
         let mut double = B::EMPTY;
         if let Some(init) = &t.initial
             && self.may_use_initial(k, from)
         {
-            let (q, c) = init.targets(rules, from, occ);
+            let (q, c) = init.targets(&rules.rays, from, occ);
             double = q & !quiet;
             quiet |= q;
             capture |= c & enemy;
         }
         let mut eps = B::EMPTY;
         if filter.capture && !self.ep.is_empty() && rules.takes_en_passant(k) {
-            let (_, c) = t.normal.targets(rules, from, occ | self.ep);
+            let (_, c) = t.normal.targets(&rules.rays, from, occ | self.ep);
             eps = c & self.ep;
         }
         if !filter.capture {
@@ -200,7 +66,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for.
     fn pseudo_moves(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let own = self.by_color[self.side.index()] & filter.from;
         for k in 0..rules.kinds {
             let is_pawn = rules.is_pawn(k);
@@ -234,7 +100,7 @@ impl<B: Bitboard> Fairy<B> {
     /// extra rules ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator
     /// (check masks, pin lines) feeding either a list or a counter (here [`Sink`]).
     fn plain_legal_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let us = self.side;
         let sensitive = self.sensitive();
         let royals = self.royals(us);
@@ -328,7 +194,7 @@ impl<B: Bitboard> Fairy<B> {
                 pieces &= !plain;
                 let ok = (quiet_ok | capture_ok) & t.region;
                 for from in plain.squares() {
-                    let (quiet, capture) = t.normal.reach(rules, from, occ);
+                    let (quiet, capture) = t.normal.reach(&rules.rays, from, occ);
                     let targets = (quiet & !occ | capture & enemy) & ok;
                     self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
                 }
@@ -337,7 +203,7 @@ impl<B: Bitboard> Fairy<B> {
                 if royals == B::square(from) && !is_pawn && !ep_kind && t.initial.is_none() {
                     // The only royal piece: each target is legal when it is not attacked once
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
-                    let (quiet, capture) = t.normal.reach(rules, from, occ);
+                    let (quiet, capture) = t.normal.reach(&rules.rays, from, occ);
                     let without = occ & !B::square(from);
                     let targets = (quiet & royal_quiet_ok | capture & royal_capture_ok) & t.region;
                     let mut legal = B::EMPTY;
@@ -386,7 +252,7 @@ impl<B: Bitboard> Fairy<B> {
     /// check, intersected with the evasions as every other piece's). `None`: test its moves
     /// one by one.
     fn pin_line_of(&self, from: Square, royals: B, sensitive: Sensitive<B>) -> Option<B> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let them = !self.side;
         if sensitive.from == B::FULL || royals.is_empty() || royals.more_than_one() || !rules.plain_checks[them.index()]
         {
@@ -470,25 +336,24 @@ impl<B: Bitboard> Fairy<B> {
         special: Special,
         emit: &mut impl FnMut(FairyMove),
     ) {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let us = self.side;
         if !is_pawn || !rules.promotion_zone[us.index()].has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
             return;
         }
-        let promo = &rules.def.promotion;
         let own = self.by_color[us.index()];
-        let choices = &promo.kinds[us.index()];
+        let choices = &rules.promotion_kinds[us.index()];
         for &p in choices {
-            let limited = promo
-                .limits
+            let limited = rules
+                .promotion_limits
                 .iter()
                 .any(|&(k, n)| k == p && (self.by_kind[k as usize] & own).count() >= n as u32);
             if !limited {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
             }
         }
-        if (!promo.mandatory || choices.is_empty()) && rules.kind(us, kind).mobile.has(to) {
+        if (!rules.promotion_mandatory || choices.is_empty()) && rules.kind(us, kind).mobile.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
         }
     }
@@ -546,11 +411,11 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
-        let rules = self.rules;
-        if mv.special() == Special::EnPassant || rules.def.blast_on_capture && self.is_capture(mv) {
+        let rules: &Rules<B> = &self.rules;
+        if mv.special() == Special::EnPassant || rules.blast_on_capture && self.is_capture(mv) {
             return self.legal_by_playing(mv);
         }
-        if !rules.def.checking && self.gives_check_fast(mv) != Some(false) {
+        if !rules.checking && self.gives_check_fast(mv) != Some(false) {
             return false;
         }
         if mv.special() == Special::Castle {
@@ -565,8 +430,8 @@ impl<B: Bitboard> Fairy<B> {
         // A promotion to a pseudo-royal kind makes one more such piece: it is pseudo-royal too
         // while the count stays within the limit; past it, the kind's pieces lose their royalty
         // (Fairy-Stockfish's `legal`, counting the type before the move).
-        let (created, demoted) = match (mv.promotion(), &rules.def.extinction) {
-            (Some(p), Some(ext)) if rules.def.pseudo_royal_kind(p) => {
+        let (created, demoted) = match (mv.promotion(), &rules.extinction) {
+            (Some(p), Some(ext)) if rules.is_pseudo_royal(usize::from(p)) => {
                 let own = self.by_kind[p as usize] & self.by_color[us.index()];
                 if own.count() <= u32::from(ext.count) {
                     (B::square(to), B::EMPTY)
@@ -598,8 +463,8 @@ impl<B: Bitboard> Fairy<B> {
     /// royal piece, directly or by discovery, computed without playing it; `None` for the moves
     /// it does not cover.
     pub(super) fn gives_check_fast(&self, mv: FairyMove) -> Option<bool> {
-        let rules = self.rules;
-        if !matches!(mv.special(), Special::Normal | Special::DoubleStep) || rules.def.blast_on_capture {
+        let rules: &Rules<B> = &self.rules;
+        if !matches!(mv.special(), Special::Normal | Special::DoubleStep) || rules.blast_on_capture {
             return None;
         }
         let us = self.side;
@@ -612,11 +477,11 @@ impl<B: Bitboard> Fairy<B> {
         let kind = mv.promotion().map_or(self.board[from.index()] & 31, |k| k) as usize;
         let after = (self.occupied() & !B::square(from)) | B::square(to);
         let t = rules.kind(us, kind);
-        let (_, mut direct) = t.normal.targets(rules, to, after);
+        let (_, mut direct) = t.normal.targets(&rules.rays, to, after);
         if let Some(init) = &t.initial
             && rules.initial_region[us.index()].has(to)
         {
-            direct |= init.targets(rules, to, after).1;
+            direct |= init.targets(&rules.rays, to, after).1;
         }
         if !(direct & t.region & targets).is_empty() {
             return Some(true);
@@ -632,7 +497,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
     #[inline(always)]
     pub(super) fn sensitive(&self) -> Sensitive<B> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let us = self.side;
         let them = !us;
         let royals = self.royals(us);
@@ -657,7 +522,7 @@ impl<B: Bitboard> Fairy<B> {
             // Riders that would attack the royal piece if our pieces were not there: only their
             // lines can hold a pin (most positions have none).
             let mut snipers = B::EMPTY;
-            for &(slider, kinds) in &rules.attack_sliders[them.index()] {
+            for &(ref slider, kinds) in &rules.attack_sliders[them.index()] {
                 // Those on the royal piece's lines at all (on an empty board), before the
                 // occupancy lookup.
                 let candidates = self.kinds_in(kinds) & enemy & slider.reach(r);
@@ -722,7 +587,7 @@ impl<B: Bitboard> Fairy<B> {
     #[cold]
     #[inline(never)]
     fn evasion_targets(&self, royals: B) -> Option<B> {
-        let rules = self.rules;
+        let rules: &Rules<B> = &self.rules;
         let them = !self.side;
         if !self.plain_legality() || royals.more_than_one() || !rules.plain_checks[them.index()] {
             return None;
@@ -749,9 +614,9 @@ impl<B: Bitboard> Fairy<B> {
         let mut next = self.clone();
         next.play_unchecked(mv, &mut crate::game::Dirty::default());
         let us = self.side;
-        if self.rules.def.extinction.is_some() {
+        if self.rules.extinction.is_some() {
             // Blowing up one's own last royal piece is never legal; blowing up the enemy's wins.
-            if next.extinct(us) && self.rules.def.blast_on_capture {
+            if next.extinct(us) && self.rules.blast_on_capture {
                 return false;
             }
             if next.extinct(!us) {
@@ -762,14 +627,14 @@ impl<B: Bitboard> Fairy<B> {
             .royals(us)
             .squares()
             .all(|r| !next.royal_attacked(r, us, next.occupied(), B::EMPTY));
-        safe && (self.rules.def.checking || next.checkers.is_empty())
+        safe && (self.rules.checking || next.checkers.is_empty())
     }
 
     /// Whether a rule has already ended the game (extinction, flag, last check): as in
     /// Fairy-Stockfish, such a position has no moves.
     fn ended(&self) -> bool {
-        let def = &self.rules.def;
-        (def.extinction.is_some() || def.flag.is_some() || def.check_counting)
+        let rules: &Rules<B> = &self.rules;
+        (rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting)
             && crate::game::GameRules::outcome(self).is_some()
     }
 
@@ -787,7 +652,7 @@ impl<B: Bitboard> Fairy<B> {
         });
         if filter.quiet {
             self.castling_moves(KnownSafe::NONE, |mv| {
-                if filter.from.has(Square(mv.from())) && (self.rules.def.checking || self.legal_by_playing(mv)) {
+                if filter.from.has(Square(mv.from())) && (self.rules.checking || self.legal_by_playing(mv)) {
                     out(mv);
                 }
             });
@@ -813,7 +678,7 @@ impl<B: Bitboard> Fairy<B> {
         if self.ended() {
             return;
         }
-        let must_capture = self.rules.def.must_capture;
+        let must_capture = self.rules.must_capture;
         let filter = match kind {
             GenKind::All => Filter::all(),
             GenKind::Tactical => Filter::tactical(),
@@ -847,14 +712,14 @@ impl<B: Bitboard> Fairy<B> {
         }
         let mut found = false;
         self.legal_moves(Filter::from(B::square(from)), &mut |m| found |= m == mv);
-        found && (!self.rules.def.must_capture || self.is_capture(mv) || !self.has_legal_capture())
+        found && (!self.rules.must_capture || self.is_capture(mv) || !self.has_legal_capture())
     }
 
     /// Whether a pseudo-legal move is legal exactly when it leaves no royal piece attacked
     /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
     fn plain_legality(&self) -> bool {
-        let def = &self.rules.def;
-        def.checking && !def.blast_on_capture && !def.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+        let rules: &Rules<B> = &self.rules;
+        rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
     }
 
     /// The number of legal moves, without building a list where the variant allows it.
@@ -862,7 +727,7 @@ impl<B: Bitboard> Fairy<B> {
         if self.ended() {
             return 0;
         }
-        if self.rules.def.must_capture {
+        if self.rules.must_capture {
             let (mut all, mut captures) = (0u64, 0u64);
             self.legal_moves(Filter::all(), &mut |mv| {
                 all += 1;
@@ -1006,4 +871,70 @@ struct PieceTargets<B> {
     capture: B,
     double: B,
     eps: B,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fairy;
+    use crate::game::fairy::FairyVariant;
+    use std::sync::Arc;
+
+    fn build(text: &str) -> Arc<FairyVariant<u64>> {
+        let def =
+            crate::variant::load_source(crate::variant::Source::inline("test.toml", text), "test").expect("valid");
+        FairyVariant::compile(&def).expect("builds")
+    }
+
+    /// A move can open an initial lame capture of another piece: the shortcut that takes the
+    /// checkers from the moved piece alone must not apply ([`Rules::plain_checks`]).
+    #[test]
+    fn an_opened_initial_capture_gives_check() {
+        use crate::game::{Dirty, GameRules, Notation};
+        let rules = build(
+            "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"8/8/8/8/4k3/4N3/4X3/K7 w - - 0 1\"\n\
+             [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
+        );
+        assert!(!rules.plain_checks[0]);
+        let board = Fairy::start(&rules);
+        assert!(!board.in_check());
+        let mv = board.parse_move("e3c4").expect("legal");
+        let mut next = board.clone();
+        next.play(mv, &mut Dirty::default());
+        assert!(next.in_check(), "the x on e2 now takes on e4");
+        assert!(board.gives_check(mv));
+    }
+
+    /// A piece on the leg of an enemy's initial lame capture shields the royal piece: its moves
+    /// are tested like a pinned piece's.
+    #[test]
+    fn a_shield_of_an_initial_capture_is_pinned() {
+        use crate::game::{GameRules, GenKind, Notation};
+        let rules = build(
+            "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"k7/4x3/4N3/4K3/8/8/8/8 w - - 0 1\"\n\
+             [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
+        );
+        let board = Fairy::start(&rules);
+        let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+        board.generate(GenKind::All, &mut list);
+        let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+        assert!(moves.iter().all(|m| !m.starts_with("e6")), "{moves:?}");
+        assert_eq!(board.count_legal(), list.len() as u64);
+    }
+
+    /// Initial captures by riding count as attacks: a royal piece on the line is in check.
+    #[test]
+    fn an_initial_rider_capture_gives_check() {
+        use crate::game::{GameRules, GenKind, Notation};
+        let rules = build(
+            "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"k7/4y3/8/8/8/8/4K3/8 w - - 0 1\"\n\
+             [pieces]\nk = { betza = \"K\", royal = true }\ny = { betza = \"KicR\" }",
+        );
+        let board = Fairy::start(&rules);
+        assert!(board.in_check());
+        let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+        board.generate(GenKind::All, &mut list);
+        let moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+        assert!(!moves.contains(&"e2e3".to_string()), "{moves:?}");
+        assert_eq!(board.count_legal(), list.len() as u64);
+    }
 }

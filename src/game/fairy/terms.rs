@@ -7,10 +7,9 @@
 //! over the board on an empty board (moves and captures weighted equally). The two weights fit
 //! the chess pieces: knight 289, bishop 324, rook 518, queen 842.
 
-use super::rules::Rules;
 use crate::core::{Bitboard, Color, Square};
 use crate::game::{EvalTerms, Tapered};
-use crate::variant::betza::Reach;
+use crate::variant::Rules;
 
 /// Centipawns per leap target and per rider target (see the module docs).
 const LEAP_CP: f64 = 55.0;
@@ -25,14 +24,14 @@ const ROYAL_SEE: i32 = 20_000;
 
 /// (middlegame, endgame) value of `kind` from its mobility on an empty board.
 fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
-    let piece = &rules.def.pieces[kind];
-    if let Some((mg, eg)) = piece.value {
+    if let Some((mg, eg)) = rules.values[kind] {
         return Tapered::new(mg, eg);
     }
-    if piece.pawn {
+    if rules.is_pawn(kind) {
         return PAWN;
     }
-    let t = &rules.kind(Color::White, kind).normal;
+    let tables = rules.kind(Color::White, kind);
+    let t = &tables.normal;
     let (mut leap, mut ride) = (0.0, 0.0);
     for s in 0..rules.squares {
         let lq = (t.leap_quiet[s].count() + t.lame[s].iter().filter(|x| x.2).count() as u32) as f64;
@@ -61,11 +60,9 @@ fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
     }
     let n = rules.squares as f64;
     let mg = LEAP_CP * leap / n + RIDE_CP * ride / n;
-    let has_rider = piece
-        .betza
-        .atoms
-        .iter()
-        .any(|a| a.reach != Reach::Leap && a.reach != Reach::Lame);
+    let has_rider = std::iter::once(t)
+        .chain(&tables.initial)
+        .any(|t| !t.riders.is_empty() || !t.hoppers.is_empty() || !t.grasshoppers.is_empty());
     // Riders gain in the endgame as the board empties; leapers lose a little.
     let eg = if has_rider { mg * 1.08 } else { mg * 0.95 };
     Tapered::new(mg.round() as i32, eg.round() as i32)
@@ -78,7 +75,6 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
     // Where losing one's pieces wins (antichess, giveaway, losers), material is a burden.
     let burden = rules
-        .def
         .extinction
         .as_ref()
         .is_some_and(|e| e.value == crate::core::Outcome::Win && e.kinds.is_none());
@@ -92,7 +88,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
             }
         })
         .collect();
-    let royal: Vec<bool> = rules.def.pieces.iter().map(|p| p.royal).collect();
+    let royal: Vec<bool> = (0..kinds).map(|k| rules.is_royal(k)).collect();
     let mut psqt = vec![Tapered::default(); 2 * kinds * squares];
     for color in [Color::White, Color::Black] {
         for k in 0..kinds {
@@ -106,7 +102,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
                 let v = values[k];
                 let bonus = if royal[k] {
                     Tapered::new(-12 * rel.min(3), -3 * center)
-                } else if rules.def.pieces[k].pawn {
+                } else if rules.is_pawn(k) {
                     Tapered::new(3 * rel, 8 * rel)
                 } else {
                     Tapered::new(-2 * center, -center)
@@ -119,17 +115,17 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
     }
     let phase: Vec<i32> = (0..kinds)
         .map(|k| {
-            if royal[k] || rules.def.pieces[k].pawn {
+            if royal[k] || rules.is_pawn(k) {
                 0
             } else {
                 (values[k].mg.abs() / 100).max(1)
             }
         })
         .collect();
-    let board = rules.def.start_fen.split_whitespace().next().unwrap_or("");
+    let board = rules.start_fen.split_whitespace().next().unwrap_or("");
     let max_phase = board
         .chars()
-        .filter_map(|c| rules.def.kind_of(c))
+        .filter_map(|c| rules.kind_of(c))
         .map(|k| phase[k as usize])
         .sum::<i32>()
         .max(1);
@@ -151,18 +147,17 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::fairy::Rules;
 
-    fn rules(text: &str) -> &'static Rules<u64> {
+    fn rules(text: &str) -> Rules<u64> {
         let def =
             crate::variant::load_source(crate::variant::Source::inline("test.toml", text), "test").expect("valid");
-        Rules::<u64>::build(def).expect("builds")
+        Rules::<u64>::build(&def)
     }
 
     #[test]
     fn chess_values_come_out_of_mobility_and_files_override_them() {
         let r = rules("inherits = \"chess\"");
-        let value = |c: char| mobility_value(r, r.def.kind_of(c).expect("piece") as usize).mg;
+        let value = |c: char| mobility_value(&r, r.kind_of(c).expect("piece") as usize).mg;
         assert_eq!(value('p'), PAWN.mg);
         assert!((270..=310).contains(&value('n')), "knight {}", value('n'));
         assert!((300..=350).contains(&value('b')), "bishop {}", value('b'));
@@ -170,10 +165,10 @@ mod tests {
         assert!((800..=900).contains(&value('q')), "queen {}", value('q'));
         assert!(value('n') < value('b') && value('b') < value('r') && value('r') < value('q'));
         let r = rules("inherits = \"chess\"\n[pieces]\nn = { betza = \"N\", value_mg = 123, value_eg = 456 }");
-        let n = r.def.kind_of('n').expect("knight") as usize;
-        assert_eq!(mobility_value(r, n), Tapered::new(123, 456));
+        let n = r.kind_of('n').expect("knight") as usize;
+        assert_eq!(mobility_value(&r, n), Tapered::new(123, 456));
         // The royal king carries no material; the others carry theirs into the tables.
-        let k = r.def.kind_of('k').expect("king") as usize;
-        assert_eq!(derive(r).see[k], ROYAL_SEE);
+        let k = r.kind_of('k').expect("king") as usize;
+        assert_eq!(derive(&r).see[k], ROYAL_SEE);
     }
 }

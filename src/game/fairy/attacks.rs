@@ -1,0 +1,155 @@
+//! Attacks for the fairy interpreter: which pieces capture on a square (slider lookups for
+//! riders, reversed tables for leapers, hoppers and initial captures, regions respected), and the
+//! royal pieces they threaten.
+
+use super::Fairy;
+use crate::core::{Bitboard, Color, Square};
+use crate::variant::Rules;
+
+impl<B: Bitboard> Fairy<B> {
+    /// The pieces of `by` that capture on `sq` with occupancy `occ`, ignoring pieces in
+    /// `exclude` (a piece just captured).
+    pub(super) fn attackers_to(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
+        self.attackers::<false>(sq, by, occ, exclude)
+    }
+
+    /// Whether a piece of `by` captures on `sq` (as [`Fairy::attackers_to`], stopping at the
+    /// first attacker found).
+    pub(super) fn is_attacked(&self, sq: Square, by: Color, occ: B, exclude: B) -> bool {
+        !self.attackers::<true>(sq, by, occ, exclude).is_empty()
+    }
+
+    /// The attackers of `sq`; with `ANY`, some of them (none only if there are none): the
+    /// answer comes back as soon as one is found.
+    #[inline(always)]
+    fn attackers<const ANY: bool>(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
+        let rules: &Rules<B> = &self.rules;
+        let own = self.by_color[by.index()] & !exclude;
+        let mut a = B::EMPTY;
+        let leaps = &rules.plain_leap_attacks[by.index()];
+        let row = sq.index() * leaps.kinds.len();
+        for (&k, &from) in leaps.kinds.iter().zip(&leaps.table[row..row + leaps.kinds.len()]) {
+            a |= from & self.by_kind[k] & own;
+        }
+        if ANY && !a.is_empty() {
+            return a;
+        }
+        let regional = rules.regional_kinds[by.index()];
+        for &(ref slider, kinds) in &rules.attack_sliders[by.index()] {
+            let hits = slider.attacks(sq, occ) & own;
+            if hits.is_empty() {
+                continue;
+            }
+            a |= hits & self.kinds_in(kinds & !regional);
+            if kinds & regional != 0 {
+                a |= self.regional_hits(sq, by, hits, kinds & regional);
+            }
+            if ANY && !a.is_empty() {
+                return a;
+            }
+        }
+        if !rules.leap_attack_kinds[by.index()].is_empty() {
+            a |= self.other_attackers(sq, by, occ, own);
+        }
+        a
+    }
+
+    /// Of `hits`, the pieces of `by` of the kinds in `kinds` (confined to regions) whose region
+    /// holds `sq`.
+    #[inline(never)]
+    fn regional_hits(&self, sq: Square, by: Color, hits: B, mut kinds: u32) -> B {
+        let mut a = B::EMPTY;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if self.rules.kind(by, kind).region.has(sq) {
+                a |= hits & self.by_kind[kind];
+            }
+        }
+        a
+    }
+
+    /// The attackers of `sq` among `own` (`by`'s pieces) of the kinds that capture otherwise
+    /// than by plain leaps and rides ([`Rules::leap_attack_kinds`]: lame leaps, hops, initial
+    /// captures, regions).
+    #[inline(never)]
+    fn other_attackers(&self, sq: Square, by: Color, occ: B, own: B) -> B {
+        let rules: &Rules<B> = &self.rules;
+        let mut a = B::EMPTY;
+        for &k in &rules.leap_attack_kinds[by.index()] {
+            let pieces = self.by_kind[k] & own;
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = rules.kind(by, k);
+            if !t.region.has(sq) {
+                continue;
+            }
+            a |= t.reverse.attackers(&rules.rays, sq, occ) & pieces;
+            if let Some(init) = &t.reverse_initial {
+                let mut hit = init.attackers(&rules.rays, sq, occ);
+                for (slider, _, _) in &init.sliders {
+                    hit |= slider.attacks(sq, occ);
+                }
+                a |= hit & pieces & self.initial_squares(by);
+            }
+        }
+        a
+    }
+
+    /// The pieces of the kinds in the bit mask `kinds`, of both colors.
+    #[inline(always)]
+    pub(super) fn kinds_in(&self, mut kinds: u32) -> B {
+        let mut out = B::EMPTY;
+        while kinds != 0 {
+            out |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        out
+    }
+
+    /// Squares of `color`'s royal pieces, pseudo-royal ones included: with
+    /// `extinction_pseudo_royal`, every piece of an extinction kind while `color` has at most
+    /// `extinction_piece_count + 1` of them (Fairy-Stockfish's `pseudoRoyals`).
+    #[inline]
+    pub(super) fn royals(&self, color: Color) -> B {
+        let own = self.by_color[color.index()];
+        let mut r = B::EMPTY;
+        for &k in &self.rules.royal_kinds {
+            r |= self.by_kind[k as usize];
+        }
+        r &= own;
+        if let Some(ext) = &self.rules.extinction
+            && ext.pseudo_royal
+        {
+            for &k in ext.kinds.as_deref().unwrap_or(&[]) {
+                let pieces = self.by_kind[k as usize] & own;
+                if pieces.count() <= u32::from(ext.count) + 1 {
+                    r |= pieces;
+                }
+            }
+        }
+        r
+    }
+
+    /// The squares from which `color`'s pieces may make their initial (`i`) moves: the
+    /// initial region, or, with first-move rights, the squares whose pieces hold one.
+    #[inline]
+    pub(super) fn initial_squares(&self, color: Color) -> B {
+        if self.rules.first_move_rights {
+            self.rights
+        } else {
+            self.rules.initial_region[color.index()]
+        }
+    }
+
+    /// Whether `color`'s royal piece on `sq` is attacked by `!color` with occupancy `occ`
+    /// (ignoring `exclude`). In atomic variants a royal piece next to the enemy's is immune: no
+    /// capture of it could spare the capturer's own.
+    pub(super) fn royal_attacked(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
+        if self.rules.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty() {
+            return false;
+        }
+        self.is_attacked(sq, !color, occ, exclude)
+    }
+}

@@ -1,0 +1,307 @@
+//! Make-move for the fairy interpreter: a move's pieces, captures, explosions, castling and
+//! first-move rights, en passant targets, the counting rules, the checkers afterwards and the
+//! incremental zobrist key.
+
+use super::moves::{FairyMove, Special};
+use super::{Fairy, NO_SQUARE};
+use crate::core::{Bitboard, Color, Square};
+use crate::game::{Dirty, Piece};
+use crate::variant::lookup::gcd;
+use crate::variant::{Counting, CountingMaterial, CountingRule, Rules};
+
+impl<B: Bitboard> Fairy<B> {
+    /// Squares strictly between `from` and `to` on a straight line of equal steps.
+    pub(super) fn passed_squares(&self, from: Square, to: Square) -> B {
+        let coords = &self.rules.coords;
+        let (df, dr) = (
+            i32::from(coords[to.index()].0) - i32::from(coords[from.index()].0),
+            i32::from(coords[to.index()].1) - i32::from(coords[from.index()].1),
+        );
+        let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
+        // Orthogonal and diagonal steps (all pawns' double steps) without the division.
+        let steps = if adf == 0 || adr == 0 || adf == adr {
+            adf.max(adr)
+        } else {
+            gcd(adf, adr)
+        } as i32;
+        if steps < 2 {
+            return B::EMPTY;
+        }
+        // Equal steps on the board are equal steps of the index.
+        let step = (i32::from(to.0) - i32::from(from.0)) / steps;
+        (1..steps).fold(B::EMPTY, |b, i| {
+            b | B::square(Square((i32::from(from.0) + step * i) as u8))
+        })
+    }
+
+    /// En-passant targets among `passed` that a piece of `by` could capture on.
+    pub(super) fn capturable_ep(&self, passed: B, by: Color) -> B {
+        let rules: &Rules<B> = &self.rules;
+        let occ = self.occupied() | passed;
+        let mut out = B::EMPTY;
+        for sq in (passed & rules.ep_region[by.index()]).squares() {
+            let mut kinds = rules.ep_kinds();
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let pieces = self.by_kind[k] & self.by_color[by.index()];
+                if !pieces.is_empty()
+                    && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
+                {
+                    out |= B::square(sq);
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn update_checkers(&mut self) {
+        let us = self.side;
+        let occ = self.occupied();
+        let mut checkers = B::EMPTY;
+        let blasts = self.rules.blast_on_capture;
+        for r in self.royals(us).squares() {
+            if !blasts || self.royal_attacked(r, us, occ, B::EMPTY) {
+                checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
+            }
+        }
+        self.checkers = checkers;
+    }
+
+    /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
+    /// from `from` to `to`, where that can be told from the moved piece alone: a single royal
+    /// piece, checks given only by moved pieces and discovered riders ([`Rules::plain_checks`]),
+    /// and `from` on no line along which a rider of the mover's reaches the royal piece. `None`:
+    /// compute them all.
+    fn checkers_after_plain_move(&self, mover: Color, from: Square, to: Square) -> Option<B> {
+        let rules: &Rules<B> = &self.rules;
+        let royals = self.royals(!mover);
+        if royals.more_than_one() || !rules.plain_checks[mover.index()] {
+            return None;
+        }
+        if royals.is_empty() {
+            return Some(B::EMPTY);
+        }
+        let r = royals.lsb();
+        if rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != crate::variant::rules::NO_LINE {
+            return None;
+        }
+        let kind = usize::from(self.board[to.index()] & 31);
+        let t = rules.kind(mover, kind);
+        // No hoppers here (`plain_checks`): a piece that could not take the royal piece on an
+        // empty board does not check it.
+        if !t.capture_span[to.index()].has(r) {
+            return Some(B::EMPTY);
+        }
+        let (_, capture) = t.normal.reach(&rules.rays, to, self.occupied());
+        Some(if (capture & t.region).has(r) {
+            B::square(to)
+        } else {
+            B::EMPTY
+        })
+    }
+
+    /// Plays a pseudo-legal move (no legality test).
+    pub(super) fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        let us = self.side;
+        let them = !us;
+        let from = Square(mv.from());
+        let to = Square(mv.to());
+        let ep_victim = self.ep_victim;
+        let (castle_before, rights_before) = (self.castle, self.rights);
+        self.key ^= self.rules.keys.side ^ self.ep_key();
+        self.rights &= !B::square(from) & !B::square(to);
+        self.ep = B::EMPTY;
+        self.ep_victim = NO_SQUARE;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if self.counting_limit > 0 {
+            self.counting_ply = self.counting_ply.saturating_add(1);
+        }
+        let mut captured_kind = None;
+        let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
+        // Castling rights go with the king and with the rooks' squares.
+        if let Some(c) = &self.rules.castling {
+            if moving.kind == c.king_kind {
+                self.castle[us.index() * 2] = NO_SQUARE;
+                self.castle[us.index() * 2 + 1] = NO_SQUARE;
+            }
+            for r in &mut self.castle {
+                if *r == from.0 || *r == to.0 {
+                    *r = NO_SQUARE;
+                }
+            }
+        }
+        match mv.special() {
+            Special::Castle => {
+                let targets = self.castle_targets(mv);
+                let king = self.take(from);
+                let rook = self.take(to);
+                let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
+                self.put(king, king_to);
+                self.put(rook, rook_to);
+                dirty.remove(king, from);
+                dirty.remove(rook, to);
+                dirty.add(king, king_to);
+                dirty.add(rook, rook_to);
+            }
+            special => {
+                let victim_sq = if special == Special::EnPassant {
+                    Square(ep_victim)
+                } else {
+                    to
+                };
+                if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
+                    // A captured castling king (where kings are not royal) takes its rights along.
+                    if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == victim.kind) {
+                        self.castle[them.index() * 2] = NO_SQUARE;
+                        self.castle[them.index() * 2 + 1] = NO_SQUARE;
+                    }
+                    self.take(victim_sq);
+                    dirty.remove(victim, victim_sq);
+                    self.halfmove = 0;
+                    captured_kind = Some(victim.kind);
+                }
+                let captured = self.halfmove == 0;
+                let piece = self.take(from);
+                dirty.remove(piece, from);
+                if captured && self.rules.blast_on_capture {
+                    self.explode(to, dirty);
+                } else {
+                    let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
+                    self.put(placed, to);
+                    dirty.add(placed, to);
+                }
+                if self.rules.is_pawn(piece.kind as usize) {
+                    self.halfmove = 0;
+                }
+                if special == Special::DoubleStep && self.rules.en_passant {
+                    let ep = self.capturable_ep(self.passed_squares(from, to), them);
+                    if !ep.is_empty() {
+                        self.ep = ep;
+                        self.ep_victim = to.0;
+                    }
+                }
+            }
+        }
+        if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() {
+            self.royal_rights_under_attack(to);
+        }
+        self.side = them;
+        if let Some(counting) = self.rules.counting {
+            self.update_count(&counting, captured_kind, mv.promotion().is_some());
+        }
+        let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !self.rules.blast_on_capture;
+        match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
+            Some(checkers) => self.checkers = checkers,
+            None => self.update_checkers(),
+        }
+        if self.rules.check_counting && !self.checkers.is_empty() {
+            self.key ^= self.checks_key();
+            self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
+            self.key ^= self.checks_key();
+        }
+        self.key ^= self.ep_key();
+        if self.castle != castle_before {
+            self.key ^= self.castle_key(castle_before) ^ self.castle_key(self.castle);
+        }
+        // Rights are only lost: the changed squares are the lost ones.
+        self.key ^= self.rights_key(rights_before ^ self.rights);
+    }
+
+    /// The counting rule after a move (the side to move has already changed): a count starts
+    /// when a side is reduced far enough, and starts again from the new material when the last
+    /// piece of the bare side's opponent changes by a capture or promotion. Fairy-Stockfish's
+    /// `do_move`.
+    fn update_count(&mut self, counting: &Counting, captured: Option<u8>, promotion: bool) {
+        let (mover, to_move) = (!self.side, self.side);
+        let all = |c: Color| self.by_color[c.index()].count();
+        if counting.rule != CountingRule::Asean
+            && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
+            && all(mover) == 1
+            && self.pawn_count() == 0
+        {
+            let limit = self.count_limit(counting, mover);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply = (2 * self.occupied().count() - 1) as u16;
+            }
+        }
+        if self.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
+            let limit = self.count_limit(counting, to_move);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
+                    0
+                } else {
+                    2 * self.occupied().count() as u16
+                };
+            }
+        }
+    }
+
+    /// Pawns of both sides on the board.
+    fn pawn_count(&self) -> u32 {
+        (0..self.rules.kinds)
+            .filter(|&k| self.rules.is_pawn(k))
+            .map(|k| self.by_kind[k].count())
+            .sum()
+    }
+
+    /// The counting limit in full moves for `side` (0: it does not count).
+    fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
+        let theirs = self.by_color[(!side).index()];
+        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
+        counting.limit(CountingMaterial {
+            pawns: self.pawn_count(),
+            own: self.by_color[side.index()].count(),
+            theirs: theirs.count(),
+            rooks: of(counting.rook),
+            khons: of(counting.khon),
+            knights: of(counting.knight),
+        })
+    }
+
+    /// After a move to `to`: an enemy royal piece that holds a first-move right loses it when
+    /// the piece now on `to` is of a kind in `royal_right_lost_to` and aims at it (on an empty
+    /// board).
+    fn royal_rights_under_attack(&mut self, to: Square) {
+        let Some(piece) = self.piece_at(to) else { return };
+
+        if self.rules.royal_right_lost_to >> piece.kind & 1 == 0 {
+            return;
+        }
+        // On an empty board, as Fairy-Stockfish aims: pieces in between do not matter.
+        let (_, attacks) =
+            self.rules
+                .kind(piece.color, piece.kind as usize)
+                .normal
+                .reach(&self.rules.rays, to, B::EMPTY);
+        self.rights &= !(attacks & self.royals(!piece.color));
+    }
+
+    /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
+    /// capturer and its victim are already off the board). Castling rights go with exploded
+    /// kings and rooks.
+    fn explode(&mut self, at: Square, dirty: &mut Dirty) {
+        for sq in (self.rules.ring[at.index()] & self.occupied()).squares() {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if self.rules.blast_immune >> p.kind & 1 != 0 {
+                continue;
+            }
+            if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
+                self.castle[p.color.index() * 2] = NO_SQUARE;
+                self.castle[p.color.index() * 2 + 1] = NO_SQUARE;
+            }
+            for r in &mut self.castle {
+                if *r == sq.0 {
+                    *r = NO_SQUARE;
+                }
+            }
+            self.take(sq);
+            dirty.remove(p, sq);
+        }
+    }
+}

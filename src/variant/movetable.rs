@@ -1,0 +1,272 @@
+//! What a piece kind reaches, compiled per color: [`MoveTable`] (leaps, lame leaps, riders by
+//! [`Slider`] lookup, hoppers and grasshoppers along [`Ray`]s), the set-wise steps of leapers
+//! ([`SetLeap`]: every piece of a kind moved at once by a shift), the reversed tables that answer
+//! "who attacks this square" ([`LeapAttacks`]) and each kind's bundle ([`KindTables`]).
+
+use super::lookup::{Ray, Slider, shift};
+use crate::core::{Bitboard, Square};
+use std::sync::Arc;
+
+/// What one set of atoms (a piece's normal or initial moves, for one color) reaches.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTable<B> {
+    /// Plain leaps per square: to empty squares, and captures.
+    pub leap_quiet: Vec<B>,
+    /// Plain leaps per square that capture.
+    pub leap_capture: Vec<B>,
+    /// Lame leaps per square: (target, squares that must be empty, quiet, capture).
+    pub lame: Vec<Vec<(Square, B, bool, bool)>>,
+    /// Riders: (ray index, quiet, capture), one per direction.
+    pub riders: Vec<(usize, bool, bool)>,
+    /// The same riders grouped into lookup tables: (slider table, quiet, capture).
+    pub sliders: Vec<(Arc<Slider<B>>, bool, bool)>,
+    /// Cannon-style hoppers: (ray index, quiet, capture), one per direction.
+    pub hoppers: Vec<(usize, bool, bool)>,
+    /// Grasshoppers (land right behind the hurdle): (ray index, quiet, capture).
+    pub grasshoppers: Vec<(usize, bool, bool)>,
+    /// Reversed grasshoppers (attack tables only): ray index.
+    pub reverse_grass: Vec<usize>,
+    /// Whether any atom is a leap or a lame leap (the per-square tables are worth reading).
+    pub leaps: bool,
+    /// Where every atom both moves and captures and is a plain leap or a ride covered by at
+    /// most two slider tables (most pieces of most variants): those tables, for a lookup
+    /// without the general case's lists.
+    pub uniform: Option<[Option<Arc<Slider<B>>>; 2]>,
+    /// Whether every atom is a plain leap (pawns, most of all): the leap tables are the whole
+    /// answer.
+    pub only_leaps: bool,
+}
+
+impl<B: Bitboard> MoveTable<B> {
+    /// (quiet targets, capture targets) from `sq`, before removing own pieces: quiet targets are
+    /// empty squares, capture targets occupied ones.
+    #[inline]
+    pub fn targets(&self, rays: &[Ray<B>], sq: Square, occ: B) -> (B, B) {
+        let (quiet, capture) = self.reach(rays, sq, occ);
+        (quiet & !occ, capture & occ)
+    }
+
+    /// The squares the moves and the captures from `sq` reach with occupancy `occ`, whether
+    /// those squares are empty or not.
+    #[inline(always)]
+    pub fn reach(&self, rays: &[Ray<B>], sq: Square, occ: B) -> (B, B) {
+        if let Some(uniform) = self.uniform_reach() {
+            let a = uniform.at(sq, occ);
+            return (a, a);
+        }
+        if self.only_leaps {
+            return (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
+        }
+        self.reach_general(rays, sq, occ)
+    }
+
+    /// The lookups of a [`MoveTable::uniform`] table, resolved once for many squares.
+    #[inline(always)]
+    pub fn uniform_reach(&self) -> Option<UniformReach<'_, B>> {
+        let [first, second] = self.uniform.as_ref()?;
+        Some(UniformReach {
+            // Both leap tables are the same here.
+            leaps: &self.leap_quiet,
+            first: first.as_deref(),
+            second: second.as_deref(),
+        })
+    }
+
+    #[inline(never)]
+    fn reach_general(&self, rays: &[Ray<B>], sq: Square, occ: B) -> (B, B) {
+        let (mut quiet, mut capture) = (B::EMPTY, B::EMPTY);
+        if self.leaps {
+            let i = sq.index();
+            quiet = self.leap_quiet[i];
+            capture = self.leap_capture[i];
+            for &(target, path, q, c) in &self.lame[i] {
+                if (path & occ).is_empty() {
+                    if q {
+                        quiet |= B::square(target);
+                    }
+                    if c {
+                        capture |= B::square(target);
+                    }
+                }
+            }
+        }
+        for (slider, q, c) in &self.sliders {
+            let a = slider.attacks(sq, occ);
+            if *q {
+                quiet |= a;
+            }
+            if *c {
+                capture |= a;
+            }
+        }
+        for &(r, q, c) in &self.hoppers {
+            let a = rays[r].hop(sq, occ);
+            if q {
+                quiet |= a;
+            }
+            if c {
+                capture |= a;
+            }
+        }
+        for &(r, q, c) in &self.grasshoppers {
+            let a = rays[r].grasshop(sq, occ);
+            if q {
+                quiet |= a;
+            }
+            if c {
+                capture |= a;
+            }
+        }
+        (quiet, capture)
+    }
+
+    /// The squares from which a piece with the table this one reverses captures on `sq`.
+    #[inline]
+    pub fn attackers(&self, rays: &[Ray<B>], sq: Square, occ: B) -> B {
+        let i = sq.index();
+        let mut a = B::EMPTY;
+        if self.leaps {
+            a = self.leap_capture[i];
+            for &(target, path, _, _) in &self.lame[i] {
+                if (path & occ).is_empty() {
+                    a |= B::square(target);
+                }
+            }
+        }
+        // Riders are handled by [`Rules::attack_sliders`](super::Rules::attack_sliders), one table per set of directions for
+        // all kinds.
+        for &(r, _, _) in &self.hoppers {
+            a |= rays[r].hop(sq, occ);
+        }
+        for &r in &self.reverse_grass {
+            // The hurdle is the square next to `sq`; the attacker is the first piece behind it.
+            let ray = &rays[r];
+            let line = ray.full[i];
+            if !line.is_empty() {
+                let hurdle = ray.first(line);
+                if occ.has(hurdle) {
+                    a |= ray.first_blocker(hurdle, occ);
+                }
+            }
+        }
+        a & occ
+    }
+}
+
+/// A uniform move table's leap table and slider tables (see [`MoveTable::uniform`]).
+pub struct UniformReach<'a, B> {
+    leaps: &'a [B],
+    first: Option<&'a Slider<B>>,
+    second: Option<&'a Slider<B>>,
+}
+
+impl<B: Bitboard> UniformReach<'_, B> {
+    /// The squares the piece moves to or captures on from `sq` with occupancy `occ`, empty or
+    /// not.
+    #[inline(always)]
+    pub fn at(&self, sq: Square, occ: B) -> B {
+        let mut a = self.leaps[sq.index()];
+        if let Some(s) = self.first {
+            a |= s.attacks(sq, occ);
+        }
+        if let Some(s) = self.second {
+            a |= s.attacks(sq, occ);
+        }
+        a
+    }
+}
+
+/// One step of a leaping kind, for moving every piece of the kind at once: a piece moves to the
+/// square `shift` bits higher (lower where negative) by the variants of the step.
+#[derive(Clone, Debug)]
+pub struct SetLeap<B> {
+    /// Bits a piece moves by (towards higher squares where positive).
+    pub shift: i32,
+    /// Where the plain variants (no path, not initial-only) may move to an empty square, and
+    /// capture: most leaps have no other.
+    pub quiet_from: B,
+    /// Where the plain variants may capture.
+    pub capture_from: B,
+    /// The other variants: lame paths and initial moves.
+    pub variants: Vec<LeapVariant<B>>,
+}
+
+impl<B: Bitboard> SetLeap<B> {
+    /// Which of `movers` may take this step with occupancy `occ`, `initial` holding the squares
+    /// whose pieces may make initial moves: (to an empty square, only as an initial move (and
+    /// not otherwise), capturing). The targets are the origins shifted by [`SetLeap::shift`].
+    #[inline(always)]
+    pub fn origins(&self, movers: B, occ: B, initial: B) -> (B, B, B) {
+        let (mut quiet, mut capture) = (movers & self.quiet_from, movers & self.capture_from);
+        let mut first_only = B::EMPTY;
+        for v in &self.variants {
+            let mut o = movers & v.from;
+            if v.initial {
+                o &= initial;
+            }
+            for &p in &v.path {
+                o &= !shift(occ, -p);
+            }
+            if v.quiet {
+                if v.initial {
+                    first_only |= o;
+                } else {
+                    quiet |= o;
+                }
+            }
+            if v.capture {
+                capture |= o;
+            }
+        }
+        (quiet, first_only & !quiet, capture)
+    }
+}
+
+/// A way a [`SetLeap`] may be used: from which squares (where the step and its path stay on
+/// the board), the path offsets (bits) that must be empty (lame leaps), quiet or capturing,
+/// and whether only as an initial move.
+#[derive(Clone, Debug)]
+pub struct LeapVariant<B> {
+    /// Squares the variant may be used from.
+    pub from: B,
+    /// Bit offsets (from the origin) of the squares that must be empty.
+    pub path: Vec<i32>,
+    /// Whether it moves to empty squares.
+    pub quiet: bool,
+    /// Whether it captures.
+    pub capture: bool,
+    /// Whether only as an initial move.
+    pub initial: bool,
+}
+/// The kinds of one color that capture by plain leaps only, and for each square the squares from
+/// which each of them captures there: `table[square * kinds.len() + i]` for `kinds[i]`.
+#[derive(Clone, Debug, Default)]
+pub struct LeapAttacks<B> {
+    /// The kinds, in table order.
+    pub kinds: Vec<usize>,
+    /// `table[square * kinds.len() + i]`: where `kinds[i]` captures on `square` from.
+    pub table: Vec<B>,
+}
+
+/// Per-color, per-kind move tables.
+#[derive(Clone, Debug)]
+pub struct KindTables<B> {
+    /// The normal moves.
+    pub normal: MoveTable<B>,
+    /// Moves only from the initial region (`i`), when the piece has any.
+    pub initial: Option<MoveTable<B>>,
+    /// Reversed capture vectors, for attack detection.
+    pub reverse: MoveTable<B>,
+    /// Reversed initial capture vectors, for attack detection.
+    pub reverse_initial: Option<MoveTable<B>>,
+    /// Squares from which the piece has some move on an empty board (promotion may not strand a
+    /// pawn where it could never move again).
+    pub mobile: B,
+    /// Where the piece may stand (its mobility region; the whole board by default).
+    pub region: B,
+    /// The moves as set-wise steps, where every move of the kind is a leap or a lame leap.
+    pub set_leaps: Option<Vec<SetLeap<B>>>,
+    /// Per square, where the piece's normal moves capture on an empty board: a superset of its
+    /// captures for leapers and riders (not for hoppers), to rule out a check at once.
+    pub capture_span: Vec<B>,
+}
