@@ -3,8 +3,9 @@
 (Fairy-Stockfish's rules as a Python module), each line `FEN ; <legal move count>`, with the
 FEN exactly as pyffish prints it. `tests/fen_readback.rs` reads every line back: the engine must
 accept the FEN, print the same FEN and count the same legal moves. `<variant>.moves`: the moves
-whose FEN before or after has an en-passant square or a running count, `FEN ; move ; FEN after`,
-which the engine must play to the same FEN. Shogi's counts come from
+whose FEN before or after has an en-passant square or a running count, and in variants with
+hands one in `--every` of the moves that change a hand, `FEN ; move ; FEN after`, which the
+engine must play to the same FEN. Shogi's counts come from
 cshogi (Fairy-Stockfish counts pawn-drop mates as legal moves; cshogi is the shogi oracle).
 
 Every variant file in variants/ (the Fairy-Stockfish variant of the same name), Chess960
@@ -44,7 +45,10 @@ def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960
         before = None
         for ply in range(max_plies):
             fen = sf.get_fen(variant, start, moves, chess960, sfen)
-            if before is not None and (special(before) or special(fen)):
+            # Drop variants: every move that changes a hand (captures, drops) in one ply of
+            # `every`, the drops and demotions played back too.
+            in_hand = "[" in fen and before is not None and before.split("[")[1] != fen.split("[")[1]
+            if before is not None and (special(before) or special(fen) or in_hand and ply % every == 0):
                 steps.append(f"{before} ; {moves[-1]} ; {fen}")
             legal = sf.legal_moves(variant, start, moves, chess960)
             if special(fen) or ply % every == 0 or not legal:

@@ -56,8 +56,7 @@ fn unsupported_rules_and_malformed_lines_name_file_and_line() {
     let m = ini("malformed.ini");
     for expected in [
         format!("{u}:16:1: flyingGeneral: the flying-general rule is not supported yet"),
-        format!("{u}:18:1: [shogun]: parent variant 'crazyhouse' is not one this engine ships"),
-        format!("{u}:22:1: pieceDrops: pieces in hand and drops are not supported yet"),
+        format!("{u}:20:1: promotedPieceType: shogi-style promotion is not supported yet"),
         format!("{m}:2:1: checking: expected true or false, found 'maybe'"),
         format!("{m}:3:1: a section header needs a closing ']'"),
         format!("{m}:7:1: frobnicate: not a key this engine knows"),
@@ -110,4 +109,23 @@ fn variant_path_loads_every_section_of_an_ini_file() {
     // Fairy-Stockfish's orda: 20, 560, 12,462.
     assert_eq!(lines.last().expect("count"), "Nodes searched: 12462");
     assert_eq!(e.quit(), 0);
+}
+
+/// Fairy-Stockfish's drop keys translate: a section with `pieceDrops` and `capturesToHand` is
+/// crazyhouse, perft for perft from a position with pieces in hand.
+#[test]
+fn drop_keys_load_as_crazyhouse() {
+    let dir = common::fresh_dir("variant_ini_drops");
+    let path = dir.join("drops.ini");
+    std::fs::write(
+        &path,
+        "[drops:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n\
+         pieceDrops = true\ncapturesToHand = true\n",
+    )
+    .expect("write");
+    let fen = "rn1k2q1/pp2p2r/2pp3p/PbP1bPQn/1P1P4/N3PP1P/RBP4R/4KBN1[P] b - - 0 21";
+    let spec = format!("{}:drops", path.display());
+    let (code, out, err) = common::run_nue(&["perft", "--variant", &spec, "--fen", fen, "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Nodes searched: 2765"), "{out}");
 }

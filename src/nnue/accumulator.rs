@@ -60,9 +60,11 @@ impl<G: Game, const H: usize> Clone for NnueEval<G, H> {
 pub fn active_features<G: Game>(layout: &FeatureLayout, board: &G, persp: Color, frame: Frame, out: &mut Vec<u32>) {
     out.clear();
     board.for_each_piece(|piece, sq| out.push(layout.board_feature(persp, frame, piece, sq) as u32));
-    for kind in 0..layout.spec.hand_max.len() as u8 {
+    for (kind, &max) in layout.spec.hand_max.iter().enumerate() {
+        let kind = kind as u8;
         for owner in Color::ALL {
-            for slot in 0..board.hand_count(owner, kind) {
+            // Pieces beyond the layout's slots (a position no game reaches) add nothing.
+            for slot in 0..board.hand_count(owner, kind).min(max) {
                 out.push(layout.hand_feature(persp, frame, owner, kind, slot) as u32);
             }
         }
@@ -190,10 +192,12 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
             adds.push(layout.board_feature(persp, frame, a.piece, a.square));
         }
         for h in &d.hands {
-            for slot in h.to..h.from {
+            let max = layout.spec.hand_max.get(usize::from(h.kind)).copied().unwrap_or(0);
+            let (from, to) = (h.from.min(max), h.to.min(max));
+            for slot in to..from {
                 let _ = subs.try_push(layout.hand_feature(persp, frame, h.color, h.kind, slot));
             }
-            for slot in h.from..h.to {
+            for slot in from..to {
                 let _ = adds.try_push(layout.hand_feature(persp, frame, h.color, h.kind, slot));
             }
         }

@@ -192,6 +192,23 @@ impl Counting {
     }
 }
 
+/// Pieces in hand and drops.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// Whether captured pieces go to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// Whether promoted pieces keep their promoted kind in hand (no demotion).
+    pub drop_loop: bool,
+    /// Whether pawns may be dropped on their side's first rank.
+    pub first_rank_pawn_drops: bool,
+    /// Whether pawns may be dropped into their promotion zone.
+    pub promotion_zone_pawn_drops: bool,
+    /// Where each color may drop.
+    pub region: [Vec<Square>; 2],
+    /// Whether a drop may give check.
+    pub checks: bool,
+}
+
 /// A checked, compiled variant, independent of the bitboard width.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -250,6 +267,8 @@ pub struct Definition {
     pub counting: Option<Counting>,
     /// King buckets requested for the NNUE (0: the default).
     pub king_buckets: u8,
+    /// Pieces in hand and drops, if the variant has them.
+    pub drops: Option<Drops>,
     /// Where the start FEN was given, for messages about it.
     pub start_fen_at: Diagnostic,
 }
@@ -803,6 +822,55 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None => None,
     };
+    let drop_keys = [
+        &m.captures_to_hand,
+        &m.drop_loop,
+        &m.first_rank_pawn_drops,
+        &m.promotion_zone_pawn_drops,
+        &m.drop_checks,
+    ];
+    let drops = if get(&m.piece_drops, false) {
+        let given = side_regions(
+            &mut ctx,
+            [&m.drop_region_white, &m.drop_region_black],
+            "drop_region",
+            files,
+            ranks,
+        );
+        Some(Drops {
+            captures_to_hand: get(&m.captures_to_hand, false),
+            drop_loop: get(&m.drop_loop, false),
+            first_rank_pawn_drops: get(&m.first_rank_pawn_drops, false),
+            promotion_zone_pawn_drops: get(&m.promotion_zone_pawn_drops, false),
+            region: given.map(|r| r.unwrap_or_else(|| all.clone())),
+            checks: get(&m.drop_checks, true),
+        })
+    } else {
+        // A drop rule without drops is a mistake in the file, not a silent no-op.
+        let names = [
+            "captures_to_hand",
+            "drop_loop",
+            "first_rank_pawn_drops",
+            "promotion_zone_pawn_drops",
+            "drop_checks",
+        ];
+        for (field, key) in drop_keys.iter().zip(names) {
+            if let Some(f) = field
+                && *f.1.get_ref()
+            {
+                ctx.fail(f, key, "needs `piece_drops = true`");
+            }
+        }
+        for (field, key) in [
+            (&m.drop_region_white, "drop_region_white"),
+            (&m.drop_region_black, "drop_region_black"),
+        ] {
+            if let Some(f) = field {
+                ctx.fail(f, key, "needs `piece_drops = true`");
+            }
+        }
+        None
+    };
     let royal = pieces.iter().any(|p| p.royal);
     if !royal && extinction.is_none() && flag.is_none() {
         // Point at a piece of the most derived file that defines any.
@@ -879,6 +947,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         check_counting: get(&m.check_counting, false),
         counting,
         king_buckets: get(&m.king_buckets, 0),
+        drops,
         start_fen_at,
     })
 }

@@ -120,6 +120,14 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("flagMove", "flag_move", Kind::Bool),
     ("checkCounting", "check_counting", Kind::Bool),
     ("countingRule", "counting_rule", Kind::Text),
+    ("pieceDrops", "piece_drops", Kind::Bool),
+    ("capturesToHand", "captures_to_hand", Kind::Bool),
+    ("dropLoop", "drop_loop", Kind::Bool),
+    ("firstRankPawnDrops", "first_rank_pawn_drops", Kind::Bool),
+    ("promotionZonePawnDrops", "promotion_zone_pawn_drops", Kind::Bool),
+    ("dropChecks", "drop_checks", Kind::Bool),
+    ("dropRegionWhite", "drop_region_white", Kind::Text),
+    ("dropRegionBlack", "drop_region_black", Kind::Text),
 ];
 
 /// Keys for the GUI only: read and ignored.
@@ -127,15 +135,6 @@ const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSi
 
 /// Keys of rules the schema cannot express yet, with what they need.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("pieceDrops", "pieces in hand and drops are not supported yet"),
-    ("capturesToHand", "pieces in hand and drops are not supported yet"),
-    ("dropRegionWhite", "pieces in hand and drops are not supported yet"),
-    ("dropRegionBlack", "pieces in hand and drops are not supported yet"),
-    ("firstRankPawnDrops", "pieces in hand and drops are not supported yet"),
-    (
-        "promotionZonePawnDrops",
-        "pieces in hand and drops are not supported yet",
-    ),
     ("promotedPieceType", "shogi-style promotion is not supported yet"),
     (
         "promotionRegionWhite",

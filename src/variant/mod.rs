@@ -20,7 +20,8 @@ pub mod rules;
 pub mod schema;
 
 pub use compile::{
-    Castling, Counting, CountingMaterial, CountingRule, Definition, Extinction, Flag, MAX_KINDS, PieceDef, Promotion,
+    Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Extinction, Flag, MAX_KINDS, PieceDef,
+    Promotion,
 };
 pub use rules::Rules;
 

@@ -104,6 +104,8 @@ pub struct Keys {
     pub checks: [[u64; 16]; 2],
     /// Per square holding a first-move right.
     pub rights: Vec<u64>,
+    /// Hand counts: `hand[((color * kinds + kind) * (piece_limit + 1)) + count]`.
+    pub hand: Vec<u64>,
 }
 
 /// A variant ready to play on bitboards of type `B`.
@@ -231,6 +233,28 @@ pub struct Rules<B> {
     pub counting: Option<Counting>,
     /// King buckets a net for the variant uses (0: derived).
     pub king_buckets: u8,
+    /// Whether the sides have hands and may drop.
+    pub drops: bool,
+    /// Whether captured pieces go to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// Whether promoted pieces keep their kind in hand (no demotion, no `~` kept).
+    pub drop_loop: bool,
+    /// Whether a drop may give check.
+    pub drop_checks: bool,
+    /// Per color, per kind: the squares a piece of the kind may be dropped on (empty for royal
+    /// kinds, which never go to hand).
+    pub drop_region: [Vec<B>; 2],
+    /// The kind a captured promoted piece goes to hand as (the first pawn kind), unless
+    /// `drop_loop`.
+    pub demoted_kind: Option<u8>,
+    /// Per kind, the most pieces of it one hand can hold: the NNUE's hand slots.
+    pub hand_max: Vec<u8>,
+    /// The kinds in the order FEN writes hands in: Fairy-Stockfish's, its built-in piece types
+    /// from the last down (`[CAQRBNP]`), then the others.
+    pub hand_order: Vec<u8>,
+    /// The most pieces the board and both hands can hold together: the start position's count
+    /// (drops and captures to hand never add a piece). A FEN with more is refused.
+    pub piece_limit: usize,
     /// Where each color's initial moves (pawn double steps) may start.
     pub initial_region: [B; 2],
     /// Where each color may capture en passant.
@@ -252,6 +276,46 @@ pub struct Rules<B> {
     pub ring: Vec<B>,
     /// Zobrist keys.
     pub keys: Keys,
+}
+
+/// Fairy-Stockfish's built-in piece types by Betza, in its enum order
+/// (`../shared/reference/fsf-variant-options.md`, "Pieces"); the immobile piece has no moves.
+const FSF_TYPES: [&str; 36] = [
+    "fmWfceF", "N", "B", "R", "Q", "F", "A", "FA", "FfW", "RNF", "RF", "BN", "RN", "QN", "mNcB", "mBcN", "mNcR",
+    "mRcN", "fW", "fR", "fN", "WfF", "BW", "cW", "fmWfF", "", "mRcpR", "pR", "fsW", "nN", "nA", "nZ", "RcpRnN", "W",
+    "K", "KN",
+];
+
+/// [`Rules::hand_order`]: pawns first among Fairy-Stockfish's types, which it writes from the
+/// last down; pieces it has no built-in type for come after them (its custom pieces do).
+fn hand_order(def: &Definition) -> Vec<u8> {
+    let rank = |k: usize| {
+        let p = &def.pieces[k];
+        if p.pawn {
+            0
+        } else {
+            FSF_TYPES
+                .iter()
+                .position(|&t| t == p.betza_text)
+                .unwrap_or(FSF_TYPES.len() + k)
+        }
+    };
+    let mut kinds: Vec<u8> = (0..def.pieces.len() as u8).collect();
+    kinds.sort_by_key(|&k| std::cmp::Reverse(rank(usize::from(k))));
+    kinds
+}
+
+/// Pieces of each kind (both colors) in `def`'s start position, on the board and in hand.
+fn start_counts(def: &Definition) -> Vec<u32> {
+    let mut counts = vec![0; def.pieces.len()];
+    let placement = def.start_fen.split_whitespace().next().unwrap_or("");
+    let hand = def.start_fen.split_whitespace().nth(1).filter(|f| f.starts_with('['));
+    for c in placement.chars().chain(hand.unwrap_or("").chars()) {
+        if let Some(k) = def.kind_of(c) {
+            counts[usize::from(k)] += 1;
+        }
+    }
+    counts
 }
 
 fn board_mask<B: Bitboard>(squares: usize) -> B {
@@ -532,6 +596,7 @@ impl<B: Bitboard> Rules<B> {
         let kinds = def.pieces.len();
         let mut seed = 0x6E75_6566_6169_7279 ^ squares as u64 ^ (kinds as u64) << 8;
         let mask = |kinds: &mut dyn Iterator<Item = u8>| kinds.fold(0u32, |m, k| m | 1 << k);
+        let start_counts = start_counts(def);
         let mut rules = Rules {
             name: def.name.clone(),
             start_fen: def.start_fen.clone(),
@@ -599,6 +664,15 @@ impl<B: Bitboard> Rules<B> {
             check_counting: def.check_counting,
             counting: def.counting,
             king_buckets: def.king_buckets,
+            drops: def.drops.is_some(),
+            captures_to_hand: def.drops.as_ref().is_some_and(|d| d.captures_to_hand),
+            drop_loop: def.drops.as_ref().is_some_and(|d| d.drop_loop),
+            drop_checks: def.drops.as_ref().is_none_or(|d| d.checks),
+            drop_region: [Vec::new(), Vec::new()],
+            demoted_kind: (0..kinds as u8).find(|&k| def.pieces[usize::from(k)].pawn),
+            hand_max: vec![0; kinds],
+            hand_order: hand_order(def),
+            piece_limit: start_counts.iter().sum::<u32>() as usize,
             initial_region: [region(&def.initial_region[0]), region(&def.initial_region[1])],
             ep_region: [region(&def.en_passant_region[0]), region(&def.en_passant_region[1])],
             flag_region: def
@@ -630,6 +704,7 @@ impl<B: Bitboard> Rules<B> {
                 ep: (0..files).map(|_| splitmix64(&mut seed)).collect(),
                 checks: std::array::from_fn(|_| std::array::from_fn(|_| splitmix64(&mut seed))),
                 rights: (0..squares).map(|_| splitmix64(&mut seed)).collect(),
+                hand: Vec::new(),
             },
         };
         rules.ring = (0..squares)
@@ -764,7 +839,65 @@ impl<B: Bitboard> Rules<B> {
             rules.uniform_kinds[color] = uniform;
             rules.general_kinds[color] = general;
         }
+        if let Some(drops) = &def.drops {
+            rules.compile_drops(def, drops, &start_counts, &mut seed);
+        }
         rules
+    }
+
+    /// The drop rules: where each kind may be dropped, how many one hand may hold, and the
+    /// hand keys.
+    fn compile_drops(&mut self, def: &Definition, drops: &super::Drops, start: &[u32], seed: &mut u64) {
+        let files = usize::from(self.files);
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            let first_rank = usize::from(def.absolute_rank(color, 0)) * files;
+            let first_rank = (first_rank..first_rank + files).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)));
+            self.drop_region[c] = (0..self.kinds)
+                .map(|k| {
+                    if self.is_royal(k) {
+                        return B::EMPTY;
+                    }
+                    let t = self.kind(color, k);
+                    let mut region = region::<B>(&drops.region[c]) & t.region & t.mobile;
+                    if self.is_pawn(k) {
+                        if !drops.first_rank_pawn_drops {
+                            region &= !first_rank;
+                        }
+                        if !drops.promotion_zone_pawn_drops {
+                            region &= !self.promotion_zone[c];
+                        }
+                    }
+                    region
+                })
+                .collect();
+        }
+        let pawns: u32 = (0..self.kinds).filter(|&k| self.is_pawn(k)).map(|k| start[k]).sum();
+        let promoted_to: Vec<u8> = self.promotion_kinds.iter().flatten().copied().collect();
+        self.hand_max = (0..self.kinds)
+            .map(|k| {
+                if self.is_royal(k) {
+                    return 0;
+                }
+                // Without demotion a promoted pawn goes to hand as its new kind.
+                let extra = if drops.drop_loop && promoted_to.contains(&(k as u8)) {
+                    pawns
+                } else {
+                    0
+                };
+                (start[k] + extra).min(u32::from(u8::MAX)) as u8
+            })
+            .collect();
+        self.keys.hand = (0..2 * self.kinds * (self.piece_limit + 1))
+            .map(|_| splitmix64(seed))
+            .collect();
+    }
+
+    /// The key of `count` pieces of `kind` in `color`'s hand.
+    #[inline(always)]
+    pub fn hand_key(&self, color: Color, kind: usize, count: u8) -> u64 {
+        let count = usize::from(count).min(self.piece_limit);
+        self.keys.hand[(color.index() * self.kinds + kind) * (self.piece_limit + 1) + count]
     }
 
     /// The kind with FEN letter `c` (either case).

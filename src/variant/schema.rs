@@ -175,6 +175,24 @@ raw_variant! {
     /// The letters of the pieces the counting limits are measured in, as rook, khon (silver)
     /// and knight (default `rsn`).
     counting_pieces: String,
+    /// Pieces in hand (Fairy-Stockfish's `pieceDrops`): a side may drop a piece from its hand
+    /// onto an empty square instead of moving (`P@e4`). Hands are written in brackets after the
+    /// board in FEN (`...RNBQKBNR[Pn] w ...`).
+    piece_drops: bool,
+    /// Captured pieces go to the capturer's hand (crazyhouse); a promoted piece (`~` in FEN)
+    /// goes back as the pawn it was, unless `drop_loop` (loop, chessgi).
+    captures_to_hand: bool,
+    drop_loop: bool,
+    /// Whether pawns may be dropped on their side's first rank and into their promotion zone
+    /// (both default false, as in crazyhouse; chessgi allows the first rank).
+    first_rank_pawn_drops: bool,
+    promotion_zone_pawn_drops: bool,
+    /// Where each side may drop (square lists as in `double_step_region_white`; default: the
+    /// whole board).
+    drop_region_white: String,
+    drop_region_black: String,
+    /// Whether a drop may give check (default true).
+    drop_checks: bool,
     /// NNUE king buckets for this variant (0: the engine's default).
     king_buckets: u8,
 }

@@ -87,6 +87,7 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(h) = holdings
             && h != "[]"
             && h != "[-]"
+            && !rules.drops
         {
             return err(
                 "hand",
@@ -114,6 +115,8 @@ impl<B: Bitboard> Fairy<B> {
             key: 0,
             checkers: B::EMPTY,
             chess960: false,
+            hand: [[0; MAX_KINDS]; 2],
+            promoted: B::EMPTY,
         };
         let (files, ranks) = (rules.files, rules.ranks);
         let rows: Vec<&str> = board_text.split('/').collect();
@@ -144,7 +147,16 @@ impl<B: Bitboard> Fairy<B> {
                     } else {
                         Color::Black
                     };
-                    pos.put(Piece::new(color, kind), Square::new(file as u8, rank, files));
+                    let sq = Square::new(file as u8, rank, files);
+                    pos.put(Piece::new(color, kind), sq);
+                    // `~`: a promoted piece, which goes back to hand as the pawn it was.
+                    if chars.peek() == Some(&'~') {
+                        chars.next();
+                        if !rules.captures_to_hand || rules.drop_loop {
+                            return err("board", format!("'{c}~': this variant does not mark promoted pieces"));
+                        }
+                        pos.promoted |= B::square(sq);
+                    }
                     file += 1;
                 } else {
                     return err(
@@ -159,6 +171,9 @@ impl<B: Bitboard> Fairy<B> {
                     format!("rank {} has {file} files, the board has {files}", rank + 1),
                 );
             }
+        }
+        if let Some(h) = holdings {
+            pos.parse_hands(h)?;
         }
         pos.side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
@@ -219,6 +234,35 @@ impl<B: Bitboard> Fairy<B> {
         pos.update_checkers();
         pos.chess960 = pos.needs_960_notation();
         Ok(pos)
+    }
+
+    /// Reads the holdings `[...]` (Fairy-Stockfish's dialect: White's pieces in upper case,
+    /// Black's in lower case, `-` or nothing for empty hands).
+    fn parse_hands(&mut self, text: &str) -> Result<(), PositionError> {
+        let err = |msg: String| Err(PositionError::new("hand", msg));
+        let inner = text
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .ok_or_else(|| PositionError::new("hand", format!("'{}' is not [PIECES]", text.escape_debug())))?;
+        if inner == "-" {
+            return Ok(());
+        }
+        for c in inner.chars() {
+            let Some(kind) = self.rules.kind_of(c).filter(|_| c.is_ascii_alphabetic()) else {
+                return err(format!("'{}' is not a piece of this variant", c.escape_debug()));
+            };
+            if self.rules.is_royal(usize::from(kind)) {
+                return err(format!("'{c}' is royal and cannot be held in hand"));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let count = &mut self.hand[color.index()][usize::from(kind)];
+            *count = count.saturating_add(1);
+        }
+        Ok(())
     }
 
     fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
@@ -360,6 +404,21 @@ impl<B: Bitboard> Fairy<B> {
 
     fn validate(&self) -> Result<(), PositionError> {
         let rules: &Rules<B> = &self.rules;
+        if rules.drops {
+            // Drops and captures to hand never add a piece: more than the start position's are
+            // not a position of the game.
+            let held: usize = self.hand.iter().flatten().map(|&n| usize::from(n)).sum();
+            let total = self.occupied().count() as usize + held;
+            if total > rules.piece_limit {
+                return Err(PositionError::new(
+                    "hand",
+                    format!(
+                        "{total} pieces on the board and in hand; the game has {}",
+                        rules.piece_limit
+                    ),
+                ));
+            }
+        }
         if !rules.royal_kinds.is_empty() {
             for color in [Color::White, Color::Black] {
                 let n = rules
@@ -391,6 +450,27 @@ impl<B: Bitboard> Fairy<B> {
         Ok(())
     }
 
+    /// Both hands in FEN letters: White's in upper case, then Black's, each in
+    /// [`Rules::hand_order`] (Fairy-Stockfish's).
+    pub(super) fn hands_text(&self) -> String {
+        let rules: &Rules<B> = &self.rules;
+        let mut s = String::new();
+        for color in [Color::White, Color::Black] {
+            for k in rules.hand_order.iter().map(|&k| usize::from(k)) {
+                let letter = rules.letters[k];
+                let letter = if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                for _ in 0..self.hand[color.index()][k] {
+                    s.push(letter);
+                }
+            }
+        }
+        s
+    }
+
     /// The FEN of this position.
     pub(super) fn write_fen(&self) -> String {
         let rules: &Rules<B> = &self.rules;
@@ -411,6 +491,9 @@ impl<B: Bitboard> Fairy<B> {
                         } else {
                             letter
                         });
+                        if self.promoted.has(Square::new(file, rank, files)) {
+                            s.push('~');
+                        }
                     }
                     None => empty += 1,
                 }
@@ -421,6 +504,11 @@ impl<B: Bitboard> Fairy<B> {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if rules.drops {
+            s.push('[');
+            s.push_str(&self.hands_text());
+            s.push(']');
         }
         s.push_str(if self.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();

@@ -69,11 +69,11 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
-    /// from `from` to `to`, where that can be told from the moved piece alone: a single royal
-    /// piece, checks given only by moved pieces and discovered riders ([`Rules::plain_checks`]),
-    /// and `from` on no line along which a rider of the mover's reaches the royal piece. `None`:
-    /// compute them all.
-    fn checkers_after_plain_move(&self, mover: Color, from: Square, to: Square) -> Option<B> {
+    /// from `from` to `to` (`None`: a drop on `to`), where that can be told from the moved piece
+    /// alone: a single royal piece, checks given only by moved pieces and discovered riders
+    /// ([`Rules::plain_checks`]), and `from` on no line along which a rider of the mover's
+    /// reaches the royal piece. `None`: compute them all.
+    fn checkers_after_plain_move(&self, mover: Color, from: Option<Square>, to: Square) -> Option<B> {
         let rules: &Rules<B> = &self.rules;
         let royals = self.royals(!mover);
         if royals.more_than_one() || !rules.plain_checks[mover.index()] {
@@ -83,7 +83,10 @@ impl<B: Bitboard> Fairy<B> {
             return Some(B::EMPTY);
         }
         let r = royals.lsb();
-        if rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != crate::variant::rules::NO_LINE {
+        // A drop opens no line; a move from a rider's line to the royal piece may.
+        if let Some(from) = from
+            && rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != crate::variant::rules::NO_LINE
+        {
             return None;
         }
         let kind = usize::from(self.board[to.index()] & 31);
@@ -109,8 +112,12 @@ impl<B: Bitboard> Fairy<B> {
         let to = Square(mv.to());
         let ep_victim = self.ep_victim;
         let (castle_before, rights_before) = (self.castle, self.rights);
+        let drop = mv.special() == Special::Drop;
         self.key ^= self.rules.keys.side ^ self.ep_key();
-        self.rights &= !B::square(from) & !B::square(to);
+        // A drop's origin field is a kind, not a square: it changes no right.
+        if !drop {
+            self.rights &= !B::square(from) & !B::square(to);
+        }
         self.ep = B::EMPTY;
         self.ep_victim = NO_SQUARE;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -121,9 +128,11 @@ impl<B: Bitboard> Fairy<B> {
             self.counting_ply = self.counting_ply.saturating_add(1);
         }
         let mut captured_kind = None;
-        let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
         // Castling rights go with the king and with the rooks' squares.
-        if let Some(c) = &self.rules.castling {
+        if let Some(c) = &self.rules.castling
+            && !drop
+        {
+            let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
             if moving.kind == c.king_kind {
                 self.castle[us.index() * 2] = NO_SQUARE;
                 self.castle[us.index() * 2 + 1] = NO_SQUARE;
@@ -142,10 +151,28 @@ impl<B: Bitboard> Fairy<B> {
                 let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
                 self.put(king, king_to);
                 self.put(rook, rook_to);
+                if !self.promoted.is_empty() {
+                    let (king_promoted, rook_promoted) = (self.promoted.has(from), self.promoted.has(to));
+                    self.promoted &= !(B::square(from) | B::square(to));
+                    if king_promoted {
+                        self.promoted |= B::square(king_to);
+                    }
+                    if rook_promoted {
+                        self.promoted |= B::square(rook_to);
+                    }
+                }
                 dirty.remove(king, from);
                 dirty.remove(rook, to);
                 dirty.add(king, king_to);
                 dirty.add(rook, rook_to);
+            }
+            Special::Drop => {
+                let piece = Piece::new(us, mv.from());
+                self.add_to_hand(us, piece.kind, -1, dirty);
+                self.put(piece, to);
+                dirty.add(piece, to);
+                // Every drop resets the move counter, as in Fairy-Stockfish.
+                self.halfmove = 0;
             }
             special => {
                 let victim_sq = if special == Special::EnPassant {
@@ -163,16 +190,31 @@ impl<B: Bitboard> Fairy<B> {
                     dirty.remove(victim, victim_sq);
                     self.halfmove = 0;
                     captured_kind = Some(victim.kind);
+                    if self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
+                        // A promoted piece goes back as the pawn it was.
+                        let kind = match self.rules.demoted_kind {
+                            Some(pawn) if self.promoted.has(victim_sq) => pawn,
+                            _ => victim.kind,
+                        };
+                        self.add_to_hand(us, kind, 1, dirty);
+                    }
+                    self.promoted &= !B::square(victim_sq);
                 }
                 let captured = self.halfmove == 0;
                 let piece = self.take(from);
                 dirty.remove(piece, from);
+                let was_promoted = self.promoted.has(from);
+                self.promoted &= !B::square(from);
                 if captured && self.rules.blast_on_capture {
                     self.explode(to, dirty);
                 } else {
                     let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
                     self.put(placed, to);
                     dirty.add(placed, to);
+                    if was_promoted || mv.promotion().is_some() && self.rules.captures_to_hand && !self.rules.drop_loop
+                    {
+                        self.promoted |= B::square(to);
+                    }
                 }
                 if self.rules.is_pawn(piece.kind as usize) {
                     self.halfmove = 0;
@@ -193,7 +235,9 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(counting) = self.rules.counting {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());
         }
-        let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep) && !self.rules.blast_on_capture;
+        let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
+            && !self.rules.blast_on_capture;
+        let from = (!drop).then_some(from);
         match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
             Some(checkers) => self.checkers = checkers,
             None => self.update_checkers(),

@@ -108,6 +108,10 @@ pub struct Fairy<B: Bitboard> {
     /// Pieces giving check to the side to move.
     checkers: B,
     chess960: bool,
+    /// Pieces in hand: `hand[color][kind]`.
+    hand: [[u8; MAX_KINDS]; 2],
+    /// Promoted pieces that go back to hand as the pawn they were (`~` in FEN).
+    promoted: B,
 }
 
 impl<B: Bitboard> Clone for Fairy<B> {
@@ -141,6 +145,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
             key,
             checkers,
             chess960,
+            hand,
+            promoted,
         } = source;
         if !Arc::ptr_eq(&self.rules, rules) {
             self.rules = Arc::clone(rules);
@@ -161,6 +167,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
         self.key = *key;
         self.checkers = *checkers;
         self.chess960 = *chess960;
+        self.hand = *hand;
+        self.promoted = *promoted;
     }
 }
 
@@ -222,6 +230,31 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             self.rules.keys.ep[self.rules.coords[self.ep.lsb().index()].0 as usize]
         }
+    }
+
+    /// The key of both hands (0 without drops).
+    fn hands_key(&self) -> u64 {
+        if !self.rules.drops {
+            return 0;
+        }
+        let mut key = 0;
+        for color in [Color::White, Color::Black] {
+            for k in 0..self.rules.kinds {
+                key ^= self.rules.hand_key(color, k, self.hand[color.index()][k]);
+            }
+        }
+        key
+    }
+
+    /// Adds `delta` pieces of `kind` to `color`'s hand, with the key and `dirty`.
+    #[inline]
+    fn add_to_hand(&mut self, color: Color, kind: u8, delta: i8, dirty: &mut Dirty) {
+        let k = usize::from(kind);
+        let from = self.hand[color.index()][k];
+        let to = from.saturating_add_signed(delta);
+        self.hand[color.index()][k] = to;
+        self.key ^= self.rules.hand_key(color, k, from) ^ self.rules.hand_key(color, k, to);
+        let _ = dirty.hands.try_push(crate::game::HandChange { color, kind, from, to });
     }
 
     fn checks_key(&self) -> u64 {
@@ -367,7 +400,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
             files: self.rules.files,
             ranks: self.rules.ranks,
             piece_kinds: self.rules.kinds as u8,
-            hand_kinds: 0,
+            hand_kinds: if self.rules.drops { self.rules.kinds as u8 } else { 0 },
         }
     }
 
@@ -390,7 +423,11 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
                 key ^= self.piece_key(p, s);
             }
         }
-        key ^ self.castle_key(self.castle) ^ self.ep_key() ^ self.checks_key() ^ self.rights_key(self.rights)
+        key ^ self.castle_key(self.castle)
+            ^ self.ep_key()
+            ^ self.checks_key()
+            ^ self.rights_key(self.rights)
+            ^ self.hands_key()
     }
 
     fn in_check(&self) -> bool {
@@ -495,7 +532,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn moved_piece(&self, mv: FairyMove) -> Piece {
-        self.piece_at(Square(mv.from())).unwrap_or(Piece::new(self.side, 0))
+        match mv.dropped() {
+            Some(kind) => Piece::new(self.side, kind),
+            None => self.piece_at(Square(mv.from())).unwrap_or(Piece::new(self.side, 0)),
+        }
     }
 
     fn captured_piece(&self, mv: FairyMove) -> Option<Piece> {
@@ -547,8 +587,8 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         (!r.is_empty() && !r.more_than_one()).then(|| r.lsb())
     }
 
-    fn hand_count(&self, _: Color, _: u8) -> u8 {
-        0
+    fn hand_count(&self, color: Color, kind: u8) -> u8 {
+        self.hand[color.index()].get(usize::from(kind)).copied().unwrap_or(0)
     }
 }
 
@@ -571,12 +611,18 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
         list.iter()
             .copied()
             .find(|&m| {
-                self.fmt_move(m) == lower || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
+                self.fmt_move(m).eq_ignore_ascii_case(&lower)
+                    || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
             })
             .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
     }
 
     fn fmt_move(&self, mv: FairyMove) -> String {
+        if let Some(kind) = mv.dropped() {
+            // Fairy-Stockfish's drop notation: the piece letter in upper case, `@`, the square.
+            let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
+            return format!("{}@{}", letter.to_ascii_uppercase(), self.square_name(Square(mv.to())));
+        }
         if let Some(text) = self.fmt_castle(mv, self.chess960) {
             return text;
         }
@@ -632,7 +678,11 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             piece_kinds: rules.kinds as u8,
             royal,
             royal_region: royal.map_or_else(Vec::new, |k| rules.region_squares(Color::White, usize::from(k))),
-            hand_max: Vec::new(),
+            hand_max: if rules.drops {
+                rules.hand_max.clone()
+            } else {
+                Vec::new()
+            },
             view: crate::game::OpponentView::FlipRanks,
             mirror: rules.mirror_symmetric,
             king_buckets: rules.king_buckets,

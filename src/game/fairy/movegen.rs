@@ -59,7 +59,8 @@ impl<B: Bitboard> Fairy<B> {
         PieceTargets {
             quiet: quiet & t.region,
             capture: capture & t.region,
-            double: if is_pawn { double } else { B::EMPTY },
+            // Double steps are quiet: off with the quiet moves (they never reach the zone).
+            double: if is_pawn { double & quiet } else { B::EMPTY },
             eps,
         }
     }
@@ -243,7 +244,60 @@ impl<B: Bitboard> Fairy<B> {
                     sink.push(mv);
                 }
             });
+            if rules.drops && filter.from == B::FULL {
+                // A drop only adds a piece: it is legal unless it lands where a piece arriving
+                // matters (in check, off the evasions; a hopper's line), or may not check.
+                let tested = if rules.drop_checks { sensitive.to } else { B::FULL };
+                for k in 0..rules.kinds {
+                    if self.hand[us.index()][k] == 0 {
+                        continue;
+                    }
+                    let targets = rules.drop_region[us.index()][k] & !occ;
+                    sink.targets(targets & !tested, Special::Drop, |_| Square(k as u8));
+                    for to in (targets & tested).squares() {
+                        let mv = FairyMove::drop(k as u8, to.0);
+                        if self.drop_is_legal(mv) {
+                            sink.push(mv);
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /// The drops of the side to move, legal or not, that `filter` asks for.
+    fn pseudo_drops(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
+        let rules: &Rules<B> = &self.rules;
+        if !rules.drops || !filter.quiet || filter.from != B::FULL {
+            return;
+        }
+        let us = self.side.index();
+        let empty = !self.occupied();
+        for k in 0..rules.kinds {
+            if self.hand[us][k] > 0 {
+                for to in (rules.drop_region[us][k] & empty).squares() {
+                    emit(FairyMove::drop(k as u8, to.0));
+                }
+            }
+        }
+    }
+
+    /// Whether the drop `mv` (of a piece in hand, on an empty square of its region) is legal:
+    /// it leaves no royal piece of ours attacked (a drop can only block a check, except where it
+    /// makes a hopper's hurdle), and gives no check where drops may not.
+    fn drop_is_legal(&self, mv: FairyMove) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        if !rules.drop_checks && crate::game::GameRules::gives_check(self, mv) {
+            return false;
+        }
+        if !self.plain_legality() {
+            return self.legal_by_playing(mv);
+        }
+        let us = self.side;
+        let after = self.occupied() | B::square(Square(mv.to()));
+        self.royals(us)
+            .squares()
+            .all(|r| !self.royal_attacked(r, us, after, B::EMPTY))
     }
 
     /// For our piece on `from`, where a pin by a rider to our only royal piece is the only way
@@ -464,7 +518,7 @@ impl<B: Bitboard> Fairy<B> {
     /// it does not cover.
     pub(super) fn gives_check_fast(&self, mv: FairyMove) -> Option<bool> {
         let rules: &Rules<B> = &self.rules;
-        if !matches!(mv.special(), Special::Normal | Special::DoubleStep) || rules.blast_on_capture {
+        if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop) || rules.blast_on_capture {
             return None;
         }
         let us = self.side;
@@ -472,10 +526,17 @@ impl<B: Bitboard> Fairy<B> {
         if targets.is_empty() {
             return Some(false);
         }
-        let from = Square(mv.from());
         let to = Square(mv.to());
-        let kind = mv.promotion().map_or(self.board[from.index()] & 31, |k| k) as usize;
-        let after = (self.occupied() & !B::square(from)) | B::square(to);
+        // A drop's piece comes from the hand: nothing leaves a square.
+        let (moved, kind) = match mv.dropped() {
+            Some(k) => (B::EMPTY, usize::from(k)),
+            None => {
+                let from = Square(mv.from());
+                let kind = mv.promotion().unwrap_or(self.board[from.index()] & 31);
+                (B::square(from), usize::from(kind))
+            }
+        };
+        let after = (self.occupied() & !moved) | B::square(to);
         let t = rules.kind(us, kind);
         let (_, mut direct) = t.normal.targets(&rules.rays, to, after);
         if let Some(init) = &t.initial
@@ -486,7 +547,6 @@ impl<B: Bitboard> Fairy<B> {
         if !(direct & t.region & targets).is_empty() {
             return Some(true);
         }
-        let moved = B::square(from);
         Some(
             targets
                 .squares()
@@ -657,6 +717,11 @@ impl<B: Bitboard> Fairy<B> {
                 }
             });
         }
+        self.pseudo_drops(filter, |mv| {
+            if self.drop_is_legal(mv) {
+                out(mv);
+            }
+        });
     }
 
     /// Whether the side to move has a legal capture (compulsory-capture variants).
@@ -701,6 +766,20 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether `mv` (from any source) is legal here, generating only the moving piece's moves.
     pub(super) fn is_legal_move(&self, mv: FairyMove) -> bool {
+        if let Some(kind) = mv.dropped() {
+            let (k, to) = (usize::from(kind), Square(mv.to()));
+            let us = self.side.index();
+            return self.rules.drops
+                && k < self.rules.kinds
+                && to.index() < self.rules.squares
+                && mv.promotion().is_none()
+                && self.hand[us][k] > 0
+                && self.rules.drop_region[us][k].has(to)
+                && !self.occupied().has(to)
+                && !self.ended()
+                && self.drop_is_legal(mv)
+                && (!self.rules.must_capture || !self.has_legal_capture());
+        }
         let from = Square(mv.from());
         if mv.0 == 0
             || from.index() >= self.rules.squares

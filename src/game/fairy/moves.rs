@@ -1,5 +1,5 @@
-//! The fairy interpreter's move: 32 bits holding the origin, the target, a promotion kind and a
-//! special-move flag.
+//! The fairy interpreter's move: 32 bits holding the origin (or, for a drop, the dropped kind),
+//! the target, a promotion kind and a special-move flag.
 
 use crate::game::GameMove;
 
@@ -14,10 +14,12 @@ pub enum Special {
     EnPassant,
     /// An initial multi-square pawn step, which may give an en-passant right.
     DoubleStep,
+    /// A piece put from the hand on the target; the origin field holds its kind.
+    Drop,
 }
 
-/// A move: origin in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0: none), special
-/// flag in 19-20. The null move is 0 (a1 to a1, never legal).
+/// A move: origin (a drop's kind) in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0:
+/// none), special flag in 19-21. The null move is 0 (a1 to a1, never legal).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct FairyMove(pub u32);
 
@@ -34,8 +36,24 @@ impl FairyMove {
             Special::Castle => 1,
             Special::EnPassant => 2,
             Special::DoubleStep => 3,
+            Special::Drop => 4,
         };
         FairyMove(from as u32 | (to as u32) << 7 | promo << 14 | flag << 19)
+    }
+
+    /// A drop of a piece of `kind` on `to`.
+    #[inline(always)]
+    pub const fn drop(kind: u8, to: u8) -> FairyMove {
+        FairyMove::new(kind, to, None, Special::Drop)
+    }
+
+    /// The dropped kind, for a drop.
+    #[inline(always)]
+    pub const fn dropped(self) -> Option<u8> {
+        match self.special() {
+            Special::Drop => Some(self.from()),
+            _ => None,
+        }
     }
 
     /// The origin square index.
@@ -62,11 +80,12 @@ impl FairyMove {
     /// The move's special effect.
     #[inline(always)]
     pub const fn special(self) -> Special {
-        match self.0 >> 19 & 3 {
+        match self.0 >> 19 & 7 {
             0 => Special::Normal,
             1 => Special::Castle,
             2 => Special::EnPassant,
-            _ => Special::DoubleStep,
+            3 => Special::DoubleStep,
+            _ => Special::Drop,
         }
     }
 }
@@ -78,6 +97,6 @@ impl GameMove for FairyMove {
     }
     #[inline(always)]
     fn from_bits(bits: u32) -> Self {
-        FairyMove(bits & 0x1F_FFFF)
+        FairyMove(bits & 0x3F_FFFF)
     }
 }

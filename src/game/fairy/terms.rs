@@ -138,7 +138,22 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
         psqt,
         phase,
         max_phase,
-        hand: Vec::new(),
+        // A piece in hand may go anywhere: a little more than on the board (crazyhouse players
+        // value pieces in hand so; the shogi terms do the same).
+        hand: if rules.drops {
+            (0..kinds)
+                .map(|k| {
+                    if royal[k] {
+                        Tapered::default()
+                    } else {
+                        let v = values[k];
+                        Tapered::new(v.mg + v.mg.abs() / 10, v.eg + v.eg.abs() / 10)
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
         see,
         tempo: 20,
     }
