@@ -112,3 +112,60 @@ fn a_broken_variant_file_is_refused_at_start() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad_betza.toml:3:17: pieces.x.betza"), "{err}");
 }
+
+/// Crazyhouse over UCI: drops in `position ... moves` and in the search's answer (`P@e4`),
+/// the pocket in the variant hint, and every malformed hand or impossible drop refused with a
+/// clear error while the engine keeps its position and keeps running.
+#[test]
+fn crazyhouse_drops_and_bad_hands() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until(T, |l| l == "uciok");
+    e.send("setoption name UCI_Variant value crazyhouse");
+    let hint = e.until(T, |l| l.starts_with("info string variant"));
+    assert!(
+        hint.last()
+            .is_some_and(|l| l.contains("pocket") && l.contains("[] w KQkq")),
+        "{hint:?}"
+    );
+    for (line, error) in [
+        ("position fen 8/8/8/8/8/8/8/K6k[P2] w - - 0 1", "'2' is not a piece"),
+        ("position fen 8/8/8/8/8/8/8/K6k[X] w - - 0 1", "'X' is not a piece"),
+        ("position fen 8/8/8/8/8/8/8/K6k[K] w - - 0 1", "royal"),
+        ("position fen 8/8/8/8/8/8/8/K6k[P w - - 0 1", "is not [PIECES]"),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQ] w KQkq - 0 1",
+            "34 pieces on the board and in hand; the game has 32",
+        ),
+        ("position startpos moves e2e4 d7d5 e4d5 d8d5 P@d5", "bad move 'P@d5'"),
+        ("position startpos moves e2e4 d7d5 e4d5 d8d5 P@h8", "bad move 'P@h8'"),
+        ("position startpos moves e2e4 d7d5 e4d5 d8d5 N@e4", "bad move 'N@e4'"),
+    ] {
+        e.send(line);
+        e.send("isready");
+        let answer = e.until(T, |l| l == "readyok");
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(error)),
+            "{line}: {answer:?}"
+        );
+    }
+    // Captures fill the hands, a drop empties them, and a position with pieces in hand searches
+    // to a legal move.
+    e.send("position startpos moves e2e4 d7d5 e4d5 d8d5 P@e4 d5e4");
+    e.send("d");
+    let d = e.until(T, |l| l.starts_with("info string result"));
+    assert!(
+        d.iter()
+            .any(|l| l == "info string fen rnb1kbnr/ppp1pppp/8/8/4q3/8/PPPP1PPP/RNBQKBNR[pp] w KQkq - 0 4"),
+        "{d:?}"
+    );
+    e.send("position fen 4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1");
+    e.send("go depth 4");
+    let best = bestmove(&mut e);
+    let variant = FairyVariant::<u64>::compile(&nue::variant::load("crazyhouse").expect("built in")).expect("valid");
+    let board = Fairy::<u64>::from_fen(&variant, "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1").expect("fen");
+    assert!(board.parse_move(&best).is_ok(), "{best}");
+    e.send("quit");
+}

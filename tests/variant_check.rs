@@ -255,3 +255,26 @@ fn counting_rule_and_pieces_are_checked() {
     );
     expect_problem("bad_counting.toml", 4, 21, "counting_pieces: no piece with letter 'z'");
 }
+
+#[test]
+fn drop_rules_are_checked() {
+    expect_problem(
+        "drop_rule_without_drops.toml",
+        3,
+        20,
+        "captures_to_hand: needs `piece_drops = true`",
+    );
+    expect_problem(
+        "drop_region_outside.toml",
+        3,
+        28,
+        "drop_region_white: 'j3' is not a square",
+    );
+    expect_problem(
+        "hand_in_start_fen.toml",
+        3,
+        14,
+        "(hand): 'X' is not a piece of this variant",
+    );
+    expect_problem("drop_wrong_type.toml", 2, 15, "piece_drops: invalid type");
+}

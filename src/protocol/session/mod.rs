@@ -512,6 +512,15 @@ impl<G: Game> Session for GameSession<G> {
                     println!("{line}");
                 }
                 self.say(&format!("fen {fen}"));
+                // The game's result by its rules, for the side to move (scripts compare it with
+                // other implementations').
+                let result = match self.pos.outcome() {
+                    Some(crate::core::Outcome::Win) => "win",
+                    Some(crate::core::Outcome::Loss) => "loss",
+                    Some(crate::core::Outcome::Draw) => "draw",
+                    None => "none",
+                };
+                self.say(&format!("result {result}"));
             }
             Command::Quit | Command::Ignore => {}
         }
