@@ -426,3 +426,76 @@ fn nets_are_chosen_by_layout_hash() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Crazyhouse: hand features (thermometers per kind) follow captures to hand, demotions and
+/// drops incrementally, equal to a refresh at every checked ply.
+#[test]
+fn crazyhouse_hand_features_equal_refresh() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    let variant =
+        FairyVariant::<u64>::compile(&nue::engine::registry::check("crazyhouse").expect("built in")).expect("valid");
+    let spec = Fairy::<u64>::layout_spec(&variant);
+    assert_eq!(
+        spec.hand_max.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        30,
+        "{:?}",
+        spec.hand_max
+    );
+    let layout = FeatureLayout::derive(&LayoutSpec {
+        king_buckets: 4,
+        ..spec
+    });
+    let net = Arc::new(random_net::<64>(&layout, 7, Activation::CReLU));
+    let mut rng = Rng(11);
+    let (mut drops, mut held) = (0, 0);
+    for _ in 0..30 {
+        let mut pos = Position::<Fairy<u64>>::start(&variant);
+        let mut eval = NnueEval::<Fairy<u64>, 64>::new(Arc::clone(&net));
+        eval.reset(&pos);
+        for _ in 0..120 {
+            let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+            pos.board().generate(nue::game::GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            // Drops and captures half the time, so that hands fill and empty.
+            let wanted: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|&m| pos.board().fmt_move(m).contains('@') || pos.board().captured_piece(m).is_some())
+                .collect();
+            let mv = if !wanted.is_empty() && rng.below(2) == 0 {
+                wanted[rng.below(wanted.len())]
+            } else {
+                list[rng.below(list.len())]
+            };
+            drops += usize::from(pos.board().fmt_move(mv).contains('@'));
+            eval.play(&mut pos, mv);
+            held += usize::from(
+                pos.board()
+                    .to_fen()
+                    .split(['[', ']'])
+                    .nth(1)
+                    .is_some_and(|h| !h.is_empty()),
+            );
+            if rng.below(3) == 0 {
+                let got = eval.accumulators(&pos);
+                for persp in Color::ALL {
+                    assert_eq!(
+                        got[persp.index()],
+                        eval.refresh_reference(pos.board(), persp),
+                        "{}",
+                        pos.board().to_fen()
+                    );
+                }
+            }
+            if rng.below(8) == 0 {
+                eval.undo(&mut pos);
+            }
+        }
+    }
+    assert!(
+        drops > 300 && held > 1000,
+        "{drops} drops, {held} plies with pieces in hand"
+    );
+}
