@@ -91,7 +91,7 @@ static USER: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 /// # Errors
 /// Every problem, one per line, each as `FILE:LINE:COL: key: message`.
 pub fn check(spec: &str) -> Result<Definition, RegistryError> {
-    Ok(load_fairy(spec)?.0)
+    load_fairy(spec, |def, _| def.clone())
 }
 
 /// The variants `spec` names: one for a name, a `.toml` file or `FILE.ini:NAME`; every
@@ -252,7 +252,9 @@ fn compile(def: &Definition) -> Result<Compiled, Diagnostics> {
     }
 }
 
-fn load_fairy(spec: &str) -> Result<(Definition, Compiled), RegistryError> {
+/// The variant `spec` names, compiled (from the cache when it is there): what `take` takes of
+/// its definition and compiled rules.
+fn load_fairy<T>(spec: &str, take: impl Fn(&Definition, &Compiled) -> T) -> Result<T, RegistryError> {
     // Files are cached by their text too, so an edited file is compiled afresh and an unchanged
     // one (checked, then selected, then selected again) only once.
     let key = if variant::is_path(spec) {
@@ -272,19 +274,20 @@ fn load_fairy(spec: &str) -> Result<(Definition, Compiled), RegistryError> {
         && let Some(i) = cache.iter().position(|(k, _, _)| *k == key)
     {
         let entry = cache.remove(i);
-        let found = (entry.1.clone(), entry.2.clone());
+        let found = take(&entry.1, &entry.2);
         cache.push(entry);
         return Ok(found);
     }
     let def = variant::load(spec)?;
     let compiled = compile(&def)?;
+    let found = take(&def, &compiled);
     if let Ok(mut cache) = COMPILED.lock() {
         if cache.len() >= CACHE_SIZE {
             cache.remove(0);
         }
-        cache.push((key, def.clone(), compiled.clone()));
+        cache.push((key, def, compiled));
     }
-    Ok((def, compiled))
+    Ok(found)
 }
 
 /// Runs `action` for the game called `name` (case-insensitive), or defined by the `.toml` file
@@ -305,7 +308,10 @@ pub fn with_game<A: ForGame>(name: &str, action: A) -> Result<A::Output, Registr
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, p)| p.clone())
     });
-    Ok(run_compiled(&load_fairy(user.as_deref().unwrap_or(name))?.1, action))
+    Ok(run_compiled(
+        &load_fairy(user.as_deref().unwrap_or(name), |_, compiled| compiled.clone())?,
+        action,
+    ))
 }
 
 /// Compiles `def` for its bitboard width (`Fairy<u64>` up to 64 squares, `Fairy<u128>` beyond)
@@ -354,9 +360,9 @@ mod tests {
                 format!("inherits = \"chess\"\nname = \"edited\"\n# edit {edit}\n"),
             )
             .expect("write");
-            let first = weak(&load_fairy(spec).expect("loads").1);
+            let first = load_fairy(spec, |_, c| weak(c)).expect("loads");
             for _ in 0..3 {
-                let again = weak(&load_fairy(spec).expect("loads").1);
+                let again = load_fairy(spec, |_, c| weak(c)).expect("loads");
                 assert!(
                     again.ptr_eq(&first) || first.upgrade().is_none(),
                     "edit {edit} compiled twice"

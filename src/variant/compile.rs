@@ -822,13 +822,6 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None => None,
     };
-    let drop_keys = [
-        &m.captures_to_hand,
-        &m.drop_loop,
-        &m.first_rank_pawn_drops,
-        &m.promotion_zone_pawn_drops,
-        &m.drop_checks,
-    ];
     let drops = if get(&m.piece_drops, false) {
         let given = side_regions(
             &mut ctx,
@@ -846,15 +839,15 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             checks: get(&m.drop_checks, true),
         })
     } else {
-        // A drop rule without drops is a mistake in the file, not a silent no-op.
-        let names = [
-            "captures_to_hand",
-            "drop_loop",
-            "first_rank_pawn_drops",
-            "promotion_zone_pawn_drops",
-            "drop_checks",
-        ];
-        for (field, key) in drop_keys.iter().zip(names) {
+        // A drop rule without drops is a mistake in the file, not a silent no-op: a rule turned
+        // on, or a region given.
+        for (field, key) in [
+            (&m.captures_to_hand, "captures_to_hand"),
+            (&m.drop_loop, "drop_loop"),
+            (&m.first_rank_pawn_drops, "first_rank_pawn_drops"),
+            (&m.promotion_zone_pawn_drops, "promotion_zone_pawn_drops"),
+            (&m.drop_checks, "drop_checks"),
+        ] {
             if let Some(f) = field
                 && *f.1.get_ref()
             {

@@ -21,10 +21,11 @@ pub struct IniVariant {
     lines: Vec<usize>,
 }
 
-/// Fairy-Stockfish's piece types with their Betza strings (its `piece.cpp`), and whether they
-/// are pawns or royal. Types whose rules go beyond Betza (janggi's cannon and elephant, the
-/// banner, the immobile piece) are missing: using one is reported.
-const PIECE_TYPES: &[(&str, &str, &str)] = &[
+/// Fairy-Stockfish's piece types with their Betza strings (its `piece.cpp`), in its enum order
+/// (the order it writes hands in, [`super::Rules::hand_order`]; aliases beside their type), and
+/// whether they are pawns or royal. Types whose rules go beyond Betza (janggi's cannon and
+/// elephant, the banner, the immobile piece) are missing: using one is reported.
+pub(super) const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("pawn", "fmWfceF", "pawn"),
     ("knight", "N", ""),
     ("bishop", "B", ""),

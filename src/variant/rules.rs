@@ -278,26 +278,21 @@ pub struct Rules<B> {
     pub keys: Keys,
 }
 
-/// Fairy-Stockfish's built-in piece types by Betza, in its enum order
-/// (`../shared/reference/fsf-variant-options.md`, "Pieces"); the immobile piece has no moves.
-const FSF_TYPES: [&str; 36] = [
-    "fmWfceF", "N", "B", "R", "Q", "F", "A", "FA", "FfW", "RNF", "RF", "BN", "RN", "QN", "mNcB", "mBcN", "mNcR",
-    "mRcN", "fW", "fR", "fN", "WfF", "BW", "cW", "fmWfF", "", "mRcpR", "pR", "fsW", "nN", "nA", "nZ", "RcpRnN", "W",
-    "K", "KN",
-];
-
-/// [`Rules::hand_order`]: pawns first among Fairy-Stockfish's types, which it writes from the
-/// last down; pieces it has no built-in type for come after them (its custom pieces do).
+/// [`Rules::hand_order`]: a kind ranks as Fairy-Stockfish's built-in type of the same Betza
+/// ([`super::ini::PIECE_TYPES`], in its enum order), pawns first; Fairy-Stockfish writes hands
+/// from the last type down, and pieces it has no built-in type for come after them (its custom
+/// pieces do).
 fn hand_order(def: &Definition) -> Vec<u8> {
+    let types = super::ini::PIECE_TYPES;
     let rank = |k: usize| {
         let p = &def.pieces[k];
         if p.pawn {
             0
         } else {
-            FSF_TYPES
+            types
                 .iter()
-                .position(|&t| t == p.betza_text)
-                .unwrap_or(FSF_TYPES.len() + k)
+                .position(|&(_, betza, _)| betza == p.betza_text)
+                .unwrap_or(types.len() + k)
         }
     };
     let mut kinds: Vec<u8> = (0..def.pieces.len() as u8).collect();
@@ -320,6 +315,11 @@ fn start_counts(def: &Definition) -> Vec<u32> {
 
 fn board_mask<B: Bitboard>(squares: usize) -> B {
     (0..squares).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)))
+}
+
+/// The squares of `rank` (0-based) on a board `files` wide.
+fn rank_mask<B: Bitboard>(rank: u8, files: u8) -> B {
+    (0..files).fold(B::EMPTY, |b, f| b | B::square(Square::new(f, rank, files)))
 }
 
 fn region<B: Bitboard>(squares: &[Square]) -> B {
@@ -623,10 +623,8 @@ impl<B: Bitboard> Rules<B> {
             blockable_kinds: [Vec::new(), Vec::new()],
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal)),
-            pawn_set: (0..kinds).filter(|&k| def.pieces[k].pawn).fold(0, |m, k| m | 1 << k),
-            ep_set: (0..kinds)
-                .filter(|&k| def.pieces[k].betza.en_passant)
-                .fold(0, |m, k| m | 1 << k),
+            pawn_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].pawn)),
+            ep_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].betza.en_passant)),
             pseudo_royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pseudo_royal_kind(k))),
             letters: def.pieces.iter().map(|p| p.letter).collect(),
             values: def.pieces.iter().map(|p| p.value).collect(),
@@ -679,12 +677,10 @@ impl<B: Bitboard> Rules<B> {
                 .flag
                 .as_ref()
                 .map_or([B::EMPTY; 2], |f| [region(&f.region[0]), region(&f.region[1])]),
-            castle_rank: def.castling.as_ref().map_or([B::EMPTY; 2], |c| {
-                c.rank.map(|r| {
-                    let base = usize::from(r) * usize::from(files);
-                    (base..base + usize::from(files)).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)))
-                })
-            }),
+            castle_rank: def
+                .castling
+                .as_ref()
+                .map_or([B::EMPTY; 2], |c| c.rank.map(|r| rank_mask(r, files))),
             castle_paths: def
                 .castling
                 .as_ref()
@@ -848,11 +844,9 @@ impl<B: Bitboard> Rules<B> {
     /// The drop rules: where each kind may be dropped, how many one hand may hold, and the
     /// hand keys.
     fn compile_drops(&mut self, def: &Definition, drops: &super::Drops, start: &[u32], seed: &mut u64) {
-        let files = usize::from(self.files);
         for color in [Color::White, Color::Black] {
             let c = color.index();
-            let first_rank = usize::from(def.absolute_rank(color, 0)) * files;
-            let first_rank = (first_rank..first_rank + files).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)));
+            let first_rank: B = rank_mask(def.absolute_rank(color, 0), self.files);
             self.drop_region[c] = (0..self.kinds)
                 .map(|k| {
                     if self.is_royal(k) {

@@ -51,13 +51,10 @@ impl<B: Bitboard> FairyVariant<B> {
     pub fn new(rules: Rules<B>) -> Result<Arc<FairyVariant<B>>, PositionError> {
         let terms = terms::derive(&rules);
         let variant = Arc::new(FairyVariant { rules, terms });
-        let start = variant.start_fen.clone();
-        Fairy::parse_fen(&variant, &start)?;
+        Fairy::parse_fen(&variant, &variant.start_fen).map(drop)?;
         Ok(variant)
     }
-}
 
-impl<B: Bitboard> FairyVariant<B> {
     /// [`FairyVariant::new`] of `def` compiled for bitboards of type `B` (which must hold its
     /// squares).
     ///

@@ -249,10 +249,7 @@ impl<B: Bitboard> Fairy<B> {
                 // matters (in check, off the evasions; a hopper's line), or may not check.
                 let tested = if rules.drop_checks { sensitive.to } else { B::FULL };
                 for k in 0..rules.kinds {
-                    if self.hand[us.index()][k] == 0 {
-                        continue;
-                    }
-                    let targets = rules.drop_region[us.index()][k] & !occ;
+                    let targets = self.drop_targets(k);
                     sink.targets(targets & !tested, Special::Drop, |_| Square(k as u8));
                     for to in (targets & tested).squares() {
                         let mv = FairyMove::drop(k as u8, to.0);
@@ -265,19 +262,24 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
+    /// Where the side to move may drop a piece of `kind` (of its region, the empty squares),
+    /// legal or not: none without one in hand.
+    #[inline]
+    fn drop_targets(&self, kind: usize) -> B {
+        if self.hand[self.side.index()][kind] == 0 {
+            return B::EMPTY;
+        }
+        self.rules.drop_region[self.side.index()][kind] & !self.occupied()
+    }
+
     /// The drops of the side to move, legal or not, that `filter` asks for.
     fn pseudo_drops(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
-        let rules: &Rules<B> = &self.rules;
-        if !rules.drops || !filter.quiet || filter.from != B::FULL {
+        if !self.rules.drops || !filter.quiet || filter.from != B::FULL {
             return;
         }
-        let us = self.side.index();
-        let empty = !self.occupied();
-        for k in 0..rules.kinds {
-            if self.hand[us][k] > 0 {
-                for to in (rules.drop_region[us][k] & empty).squares() {
-                    emit(FairyMove::drop(k as u8, to.0));
-                }
+        for k in 0..self.rules.kinds {
+            for to in self.drop_targets(k).squares() {
+                emit(FairyMove::drop(k as u8, to.0));
             }
         }
     }
@@ -767,15 +769,12 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether `mv` (from any source) is legal here, generating only the moving piece's moves.
     pub(super) fn is_legal_move(&self, mv: FairyMove) -> bool {
         if let Some(kind) = mv.dropped() {
-            let (k, to) = (usize::from(kind), Square(mv.to()));
-            let us = self.side.index();
+            let k = usize::from(kind);
             return self.rules.drops
                 && k < self.rules.kinds
-                && to.index() < self.rules.squares
+                && usize::from(mv.to()) < self.rules.squares
                 && mv.promotion().is_none()
-                && self.hand[us][k] > 0
-                && self.rules.drop_region[us][k].has(to)
-                && !self.occupied().has(to)
+                && self.drop_targets(k).has(Square(mv.to()))
                 && !self.ended()
                 && self.drop_is_legal(mv)
                 && (!self.rules.must_capture || !self.has_legal_capture());
