@@ -9,7 +9,7 @@ engine must play to the same FEN. Shogi's counts come from
 cshogi (Fairy-Stockfish counts pawn-drop mates as legal moves; cshogi is the shogi oracle).
 
 Every variant file in variants/ (the Fairy-Stockfish variant of the same name), Chess960
-(`fischerandom`) and shogi (as SFEN). Kept: every position with an en-passant square or a
+(`fischerandom`) and shogi (as SFEN too, `shogi.sfen.txt`, for the native game). Kept: every position with an en-passant square or a
 running count, and one position in `--every` otherwise; games run to their end by pyffish's
 rules or to `--max-plies`.
 
@@ -36,6 +36,15 @@ def special(fen):
     return len(fields) > 3 and fields[3] != "-"
 
 
+def drop_mate(variant, start, moves, move, chess960):
+    """Whether `move` is a drop after which the side to move has no move and pyffish scores the
+    game as its win: a drop mate the variant forbids (shogi's uchifuzume)."""
+    if "@" not in move:
+        return False
+    after = moves + [move]
+    return not sf.legal_moves(variant, start, after, chess960) and sf.game_result(variant, start, after, chess960) > 0
+
+
 def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960=False):
     """(positions, transitions): `FEN ; legal move count` lines, and `FEN ; move ; FEN after`
     lines for the moves whose FEN before or after has an en-passant square or a count."""
@@ -51,6 +60,9 @@ def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960
             if before is not None and (special(before) or special(fen) or in_hand and ply % every == 0):
                 steps.append(f"{before} ; {moves[-1]} ; {fen}")
             legal = sf.legal_moves(variant, start, moves, chess960)
+            # Drops that mate where the rules forbid it: Fairy-Stockfish generates them (and
+            # scores them as a loss for the dropper); they are not moves of the game.
+            legal = [m for m in legal if not drop_mate(variant, start, moves, m, chess960)]
             if special(fen) or ply % every == 0 or not legal:
                 count = len(list(cshogi.Board(fen).legal_moves)) if sfen else len(legal)
                 lines.append(f"{fen} ; {count}")
@@ -76,7 +88,7 @@ def main():
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(p.stem, p.stem, False, False) for p in sorted((ROOT / "variants").glob("*.toml"))]
-    jobs += [("chess960", "chess", False, True), ("shogi", "shogi", True, False)]
+    jobs += [("chess960", "chess", False, True), ("shogi.sfen", "shogi", True, False)]
     for name, variant, sfen, chess960 in jobs:
         if args.only and name not in args.only:
             continue

@@ -435,7 +435,8 @@ fn fuzz_fens(execs: u64) {
     let variants: Vec<String> = {
         let mut v: Vec<String> = seeds.iter().map(|(n, _)| n.clone()).collect();
         v.dedup();
-        v.retain(|n| n != "shogi");
+        // Shogi's SFEN seeds go to the native game (`fuzz_sfen`); `shogi` is `shogi.toml`.
+        v.retain(|n| n != "shogi.sfen");
         v
     };
     for (i, name) in variants.iter().enumerate() {
@@ -489,7 +490,7 @@ impl ForGame for FenTarget {
 fn fuzz_sfen(execs: u64) {
     let seeds: Vec<Vec<u8>> = fen_seeds()
         .into_iter()
-        .filter(|(n, _)| n == "shogi")
+        .filter(|(n, _)| n == "shogi.sfen")
         .map(|(_, f)| f)
         .collect();
     let mut dict = fen_dict("plnsgbrk");

@@ -427,18 +427,18 @@ fn nets_are_chosen_by_layout_hash() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Crazyhouse: hand features (thermometers per kind) follow captures to hand, demotions and
-/// drops incrementally, equal to a refresh at every checked ply.
-#[test]
-fn crazyhouse_hand_features_equal_refresh() {
+/// Hand features (thermometers per kind) and the board's features follow captures to hand,
+/// demotions (crazyhouse's `~`, a `+` form going back as its base), promotions and drops (in
+/// promoted form too) incrementally, equal to a refresh at every checked ply, in a random walk
+/// of variant `name` whose hands hold `hand_slots` pieces in all.
+fn hand_features_equal_refresh<B: nue::core::Bitboard>(name: &str, hand_slots: u32) {
     use nue::game::fairy::{Fairy, FairyVariant};
-    let variant =
-        FairyVariant::<u64>::compile(&nue::engine::registry::check("crazyhouse").expect("built in")).expect("valid");
-    let spec = Fairy::<u64>::layout_spec(&variant);
+    let variant = FairyVariant::<B>::compile(&nue::engine::registry::check(name).expect("built in")).expect("valid");
+    let spec = Fairy::<B>::layout_spec(&variant);
     assert_eq!(
         spec.hand_max.iter().map(|&n| u32::from(n)).sum::<u32>(),
-        30,
-        "{:?}",
+        hand_slots,
+        "{name}: {:?}",
         spec.hand_max
     );
     let layout = FeatureLayout::derive(&LayoutSpec {
@@ -449,11 +449,11 @@ fn crazyhouse_hand_features_equal_refresh() {
     let mut rng = Rng(11);
     let (mut drops, mut held) = (0, 0);
     for _ in 0..30 {
-        let mut pos = Position::<Fairy<u64>>::start(&variant);
-        let mut eval = NnueEval::<Fairy<u64>, 64>::new(Arc::clone(&net));
+        let mut pos = Position::<Fairy<B>>::start(&variant);
+        let mut eval = NnueEval::<Fairy<B>, 64>::new(Arc::clone(&net));
         eval.reset(&pos);
         for _ in 0..120 {
-            let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+            let mut list = <Fairy<B> as GameRules>::MoveList::default();
             pos.board().generate(nue::game::GenKind::All, &mut list);
             if list.is_empty() {
                 break;
@@ -496,6 +496,20 @@ fn crazyhouse_hand_features_equal_refresh() {
     }
     assert!(
         drops > 300 && held > 1000,
-        "{drops} drops, {held} plies with pieces in hand"
+        "{name}: {drops} drops, {held} plies with pieces in hand"
     );
+}
+
+#[test]
+fn crazyhouse_hand_features_equal_refresh() {
+    hand_features_equal_refresh::<u64>("crazyhouse", 30);
+}
+
+/// Shogi-style promoted forms on the board and hands of their base kinds; Kyoto's drops in
+/// promoted form and demotions.
+#[test]
+fn shogi_family_hand_features_equal_refresh() {
+    hand_features_equal_refresh::<u64>("minishogi", 10);
+    hand_features_equal_refresh::<u64>("kyotoshogi", 8);
+    hand_features_equal_refresh::<u128>("shogi", 38);
 }

@@ -278,3 +278,57 @@ fn drop_rules_are_checked() {
     );
     expect_problem("drop_wrong_type.toml", 2, 15, "piece_drops: invalid type");
 }
+
+/// Shogi-style promotion: a `+x` form needs a base `x` that is not royal, is neither royal nor a
+/// pawn itself; the shogi rules need a piece with a form, a drop rule needs drops; zones and
+/// letters are checked like every other.
+#[test]
+fn shogi_style_keys_are_checked() {
+    expect_problem(
+        "promoted_form_without_base.toml",
+        4,
+        1,
+        "pieces: '+x': no piece 'x' to promote",
+    );
+    expect_problem("promoted_form_royal.toml", 4, 1, "'+k': a royal piece does not promote");
+    expect_problem(
+        "promoted_form_royal.toml",
+        5,
+        30,
+        "pieces.+g.pawn: a promoted form cannot be royal or a pawn",
+    );
+    for (line, col, key) in [(3, 29, "mandatory_piece_promotion"), (4, 17, "drop_promoted")] {
+        expect_problem(
+            "piece_rules_without_forms.toml",
+            line,
+            col,
+            &format!("{key}: no piece has a promoted form"),
+        );
+    }
+    expect_problem("nifu_bad.toml", 3, 20, "drop_no_doubled: no piece with letter 'x'");
+    expect_problem("nifu_bad.toml", 4, 25, "drop_no_doubled_count: must be at least 1");
+    expect_problem(
+        "nifu_without_drops.toml",
+        3,
+        21,
+        "drop_mate_illegal: needs `piece_drops = true`",
+    );
+    expect_problem(
+        "nifu_without_drops.toml",
+        4,
+        25,
+        "drop_no_doubled_count: needs `piece_drops = true`",
+    );
+    expect_problem(
+        "promotion_region_outside.toml",
+        3,
+        30,
+        "promotion_region_white: '*6' is not a square",
+    );
+    expect_problem(
+        "promotion_region_outside.toml",
+        5,
+        48,
+        "pieces.s.promotion_region_black: 'a0' is not a square",
+    );
+}

@@ -30,9 +30,19 @@ pub struct PieceDef {
     pub region: [Option<Vec<Square>>; 2],
     /// Evaluation values given in the file (centipawns), when given.
     pub value: Option<(i32, i32)>,
+    /// For a promoted form (`+p`), the kind it promoted from, which it goes back to in hand.
+    pub promoted_from: Option<u8>,
+    /// The kind of its promoted form, where it has one (shogi-style promotion).
+    pub promotes_to: Option<u8>,
+    /// Where it promotes, per color, where the piece has its own zone (`None`: the variant's).
+    pub promotion_zone: [Option<Vec<Square>>; 2],
+    /// Where it is defined: (file of the inheritance chain, parent first; byte offset). Pieces
+    /// without a Fairy-Stockfish built-in type are its custom pieces, numbered in this order.
+    pub defined_at: (usize, usize),
 }
 
-/// Chess-style promotion.
+/// Promotion: chess-style (a pawn reaching the zone becomes one of `kinds`) and shogi-style (a
+/// piece with a `+` form moving into, out of or inside the zone may become it).
 #[derive(Clone, Debug, Default)]
 pub struct Promotion {
     /// Kinds a pawn of each color may promote to.
@@ -43,6 +53,10 @@ pub struct Promotion {
     pub mandatory: bool,
     /// `(kind, most pieces of it)` limits.
     pub limits: Vec<(u8, u8)>,
+    /// Whether shogi-style promotion (to a `+` form) is compulsory when a move may promote.
+    pub piece_mandatory: bool,
+    /// Whether a promoted form turns back by a move in the zone (Kyoto shogi).
+    pub demotion: bool,
 }
 
 /// Castling geometry (king and rook files are 0-based).
@@ -88,6 +102,8 @@ pub struct Flag {
     pub region: [Vec<Square>; 2],
     /// Whether reaching the region wins only on the next move (not at once).
     pub flag_move: bool,
+    /// Whether the flag piece counts only while the opponent does not attack it.
+    pub safe: bool,
 }
 
 /// Which counting endgame rule (Fairy-Stockfish's `countingRule`).
@@ -207,6 +223,15 @@ pub struct Drops {
     pub region: [Vec<Square>; 2],
     /// Whether a drop may give check.
     pub checks: bool,
+    /// Whether pieces with a `+` form may be dropped as it.
+    pub promoted: bool,
+    /// The kinds that may not be dropped on a file holding `no_doubled_count` unpromoted pieces
+    /// of that kind of the dropping side (nifu).
+    pub no_doubled: Vec<u8>,
+    /// See `no_doubled`.
+    pub no_doubled_count: u8,
+    /// The kinds whose drop may not checkmate (uchifuzume).
+    pub mate_illegal: Vec<u8>,
 }
 
 /// A checked, compiled variant, independent of the bitboard width.
@@ -255,8 +280,12 @@ pub struct Definition {
     pub n_fold_rule: u8,
     /// The result for the side to move when they do.
     pub n_fold_value: Outcome,
+    /// Whether `n_fold_value` is White's result whoever is to move.
+    pub n_fold_value_absolute: bool,
     /// Whether a perpetual check is illegal (loses).
     pub perpetual_check_illegal: bool,
+    /// Whether a move or drop may not leave a piece where it could never move again.
+    pub immobility_illegal: bool,
     /// The extinction rule, if any.
     pub extinction: Option<Extinction>,
     /// The flag rule, if any.
@@ -440,7 +469,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         .collect();
     if let Some(field) = &m.remove_pieces {
         for (i, c) in field.1.get_ref().chars().enumerate() {
-            if !m.pieces.contains_key(&c.to_ascii_lowercase()) {
+            if !m.pieces.contains_key(&c.to_ascii_lowercase().to_string()) {
                 ctx.fail_at(
                     field,
                     i + 1,
@@ -460,20 +489,70 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             ),
         );
     }
-    let mut pieces = Vec::new();
-    for (&letter, (source, key, raw)) in &m.pieces {
-        // `remove_pieces` removes inherited pieces; the file's own definitions stay.
+    let mut pieces: Vec<PieceDef> = Vec::new();
+    // Base pieces first, then the promoted forms (`+p`), which name their base.
+    let (base_keys, promoted_keys): (Vec<_>, Vec<_>) = m.pieces.iter().partition(|(k, _)| !k.starts_with('+'));
+    for (key_text, (source, key, raw)) in base_keys.into_iter().chain(promoted_keys) {
+        let mut chars = key_text.chars();
+        let promoted = key_text.starts_with('+');
+        if promoted {
+            chars.next();
+        }
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            ctx.fail(
+                &(*source, key.clone()),
+                "pieces",
+                "a piece is named by one letter, or `+` and its base's letter for a promoted form",
+            );
+            continue;
+        };
+        // `remove_pieces` removes inherited pieces (and their promoted forms); the file's own
+        // definitions stay.
         let removed_at = m.remove_pieces.as_ref().map_or(0, |(s, _)| *s);
         if removed.contains(&letter) && *source < removed_at {
             continue;
         }
         let key_at = (*source, key.clone());
-        if key.get_ref().chars().count() != 1 || !letter.is_ascii_alphabetic() {
+        if !letter.is_ascii_alphabetic() {
             ctx.fail(&key_at, "pieces", "a piece is named by one letter");
             continue;
         }
+        let base = if promoted {
+            let Some(b) = pieces
+                .iter()
+                .position(|p| p.letter == letter && p.promoted_from.is_none())
+            else {
+                ctx.fail(
+                    &key_at,
+                    "pieces",
+                    format!("'+{letter}': no piece '{letter}' to promote"),
+                );
+                continue;
+            };
+            for (flag, name) in [(&raw.royal, "royal"), (&raw.pawn, "pawn")] {
+                if let Some(v) = flag
+                    && *v.get_ref()
+                {
+                    ctx.fail(
+                        &(*source, v.clone()),
+                        &format!("pieces.+{letter}.{name}"),
+                        "a promoted form cannot be royal or a pawn",
+                    );
+                }
+            }
+            if pieces[b].royal {
+                ctx.fail(
+                    &key_at,
+                    "pieces",
+                    format!("'+{letter}': a royal piece does not promote"),
+                );
+            }
+            Some(b as u8)
+        } else {
+            None
+        };
         let Some(text) = &raw.betza else {
-            ctx.fail(&key_at, &format!("pieces.{letter}"), "missing key 'betza'");
+            ctx.fail(&key_at, &format!("pieces.{key_text}"), "missing key 'betza'");
             continue;
         };
         let betza = match betza::parse(text.get_ref()) {
@@ -483,7 +562,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 ctx.fail_at(
                     &(*source, text.clone()),
                     e.at + 1,
-                    &format!("pieces.{letter}.betza"),
+                    &format!("pieces.{key_text}.betza"),
                     e.message,
                 );
                 continue;
@@ -501,21 +580,38 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         let region = side_regions(
             &mut ctx,
             [&located[0], &located[1]],
-            &format!("pieces.{letter}.region"),
+            &format!("pieces.{key_text}.region"),
             files,
             ranks,
         );
+        let located =
+            [&raw.promotion_region_white, &raw.promotion_region_black].map(|f| f.clone().map(|v| (*source, v)));
+        let promotion_zone = side_regions(
+            &mut ctx,
+            [&located[0], &located[1]],
+            &format!("pieces.{key_text}.promotion_region"),
+            files,
+            ranks,
+        );
+        if let Some(b) = base {
+            let kind = pieces.len() as u8;
+            pieces[usize::from(b)].promotes_to = Some(kind);
+        }
         pieces.push(PieceDef {
             letter,
+            defined_at: (*source, key.span().start),
+            promoted_from: base,
+            promotes_to: None,
+            promotion_zone,
             region,
             name: raw
                 .name
                 .as_ref()
-                .map_or_else(|| letter.to_string(), |n| n.get_ref().clone()),
+                .map_or_else(|| key_text.clone(), |n| n.get_ref().clone()),
             betza,
             betza_text: text.get_ref().clone(),
-            royal: raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
-            pawn: raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
+            royal: !promoted && raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
+            pawn: !promoted && raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
             value,
         });
     }
@@ -590,9 +686,22 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             }
         }
     }
+    let given_zone = side_regions(
+        &mut ctx,
+        [&m.promotion_region_white, &m.promotion_region_black],
+        "promotion_region",
+        files,
+        ranks,
+    );
+    let [white_zone, black_zone] = given_zone;
     let promotion = Promotion {
         kinds: promo_kinds,
-        zone: [zone(Color::White, promotion_rank), zone(Color::Black, promotion_rank)],
+        zone: [
+            white_zone.unwrap_or_else(|| zone(Color::White, promotion_rank)),
+            black_zone.unwrap_or_else(|| zone(Color::Black, promotion_rank)),
+        ],
+        piece_mandatory: get(&m.mandatory_piece_promotion, false),
+        demotion: get(&m.piece_demotion, false),
         mandatory: get(&m.mandatory_promotion, true),
         limits,
     };
@@ -776,6 +885,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 kind,
                 region,
                 flag_move: get(&m.flag_move, false),
+                safe: get(&m.flag_piece_safe, false),
             })
         }
         None => None,
@@ -837,6 +947,10 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             promotion_zone_pawn_drops: get(&m.promotion_zone_pawn_drops, false),
             region: given.map(|r| r.unwrap_or_else(|| all.clone())),
             checks: get(&m.drop_checks, true),
+            promoted: get(&m.drop_promoted, false),
+            no_doubled: kinds(&mut ctx, &m.drop_no_doubled, "drop_no_doubled", &letters),
+            no_doubled_count: get(&m.drop_no_doubled_count, 1),
+            mate_illegal: kinds(&mut ctx, &m.drop_mate_illegal, "drop_mate_illegal", &letters),
         })
     } else {
         // A drop rule without drops is a mistake in the file, not a silent no-op: a rule turned
@@ -847,6 +961,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             (&m.first_rank_pawn_drops, "first_rank_pawn_drops"),
             (&m.promotion_zone_pawn_drops, "promotion_zone_pawn_drops"),
             (&m.drop_checks, "drop_checks"),
+            (&m.drop_promoted, "drop_promoted"),
         ] {
             if let Some(f) = field
                 && *f.1.get_ref()
@@ -857,6 +972,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         for (field, key) in [
             (&m.drop_region_white, "drop_region_white"),
             (&m.drop_region_black, "drop_region_black"),
+            (&m.drop_no_doubled, "drop_no_doubled"),
+            (&m.drop_mate_illegal, "drop_mate_illegal"),
         ] {
             if let Some(f) = field {
                 ctx.fail(f, key, "needs `piece_drops = true`");
@@ -864,6 +981,25 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None
     };
+    match (&m.drop_no_doubled_count, &drops) {
+        (Some(f), None) => ctx.fail(f, "drop_no_doubled_count", "needs `piece_drops = true`"),
+        (Some(f), Some(_)) if *f.1.get_ref() == 0 => ctx.fail(f, "drop_no_doubled_count", "must be at least 1"),
+        _ => {}
+    }
+    if !pieces.iter().any(|p| p.promotes_to.is_some()) {
+        // Shogi-style rules without a piece that has a `+` form would silently do nothing.
+        for (field, key) in [
+            (&m.mandatory_piece_promotion, "mandatory_piece_promotion"),
+            (&m.piece_demotion, "piece_demotion"),
+            (&m.drop_promoted, "drop_promoted"),
+        ] {
+            if let Some(f) = field
+                && *f.1.get_ref()
+            {
+                ctx.fail(f, key, "no piece has a promoted form (`[pieces]` key `+x`)");
+            }
+        }
+    }
     let royal = pieces.iter().any(|p| p.royal);
     if !royal && extinction.is_none() && flag.is_none() {
         // Point at a piece of the most derived file that defines any.
@@ -934,7 +1070,9 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         n_move_rule: get(&m.n_move_rule, 50),
         n_fold_rule,
         n_fold_value,
+        n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
         perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
+        immobility_illegal: get(&m.immobility_illegal, false),
         extinction,
         flag,
         check_counting: get(&m.check_counting, false),

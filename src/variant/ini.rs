@@ -49,7 +49,7 @@ pub(super) const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("rookni", "mRcN", ""),
     ("shogiPawn", "fW", ""),
     ("lance", "fR", ""),
-    ("shogiKnight", "ffN", ""),
+    ("shogiKnight", "fN", ""),
     ("gold", "WfF", ""),
     ("dragonHorse", "BW", ""),
     ("clobber", "cW", ""),

@@ -21,6 +21,8 @@ use std::sync::Arc;
 pub const NO_LINE: u8 = u8::MAX;
 /// [`Rules::pin_line`]: more than one ray.
 pub const MANY_LINES: u8 = u8::MAX - 1;
+/// [`Rules::promotes_to`], [`Rules::unpromoted`]: no kind.
+pub const NO_KIND: u8 = u8::MAX;
 
 /// The most entries a [`Slider`] table may hold (16 bytes each on the widest bitboards): a set
 /// of directions that would need more is split into lines (a ray and its opposite). A rook on
@@ -87,6 +89,8 @@ pub struct FlagRule {
     pub kind: u8,
     /// Whether the second player may still draw by reaching its own region on the next move.
     pub flag_move: bool,
+    /// Whether the flag piece counts only while the opponent does not attack it there.
+    pub safe: bool,
 }
 
 /// Zobrist keys sized for the variant.
@@ -194,6 +198,26 @@ pub struct Rules<B> {
     pub promotion_mandatory: bool,
     /// Promotion kinds limited to a count per side: (kind, most on the board).
     pub promotion_limits: Vec<(u8, u8)>,
+    /// Per kind, the kind of its shogi-style promoted form ([`NO_KIND`]: none).
+    pub promotes_to: Vec<u8>,
+    /// Per kind, for a promoted form, the kind it promoted from and goes back to in hand
+    /// ([`NO_KIND`]: not a promoted form).
+    pub unpromoted: Vec<u8>,
+    /// Per color, per kind: the zone of its promotion (a pawn's, or a shogi-style promotion's,
+    /// or with `piece_demotion` a promoted form's demotion); empty for kinds that never change.
+    pub promo_zone: [Vec<B>; 2],
+    /// Per color, per kind: the targets whose moves need more than a plain move (the promotion
+    /// zone, squares where the piece could not move again), and the origins all of whose moves
+    /// do (shogi-style: a move out of the zone may promote).
+    pub attention_to: [Vec<B>; 2],
+    /// See `attention_to`.
+    pub attention_from: [Vec<B>; 2],
+    /// Whether shogi-style promotion is compulsory where it is possible.
+    pub piece_promotion_mandatory: bool,
+    /// Whether promoted forms turn back by a move in the zone (Kyoto shogi).
+    pub piece_demotion: bool,
+    /// Whether moves and drops may not leave a piece where it could never move again.
+    pub immobility_illegal: bool,
     /// Whether double steps allow en passant captures.
     pub en_passant: bool,
     /// Whether initial moves belong to pieces that have not moved (a right per square, in the
@@ -219,8 +243,11 @@ pub struct Rules<B> {
     pub n_move_rule: u16,
     /// Occurrences of a position that end the game.
     pub n_fold_rule: u8,
-    /// The result of an n-fold repetition for the side to move.
+    /// The result of an n-fold repetition for the side to move (for White, with
+    /// `n_fold_value_absolute`).
     pub n_fold_value: Outcome,
+    /// See `n_fold_value`.
+    pub n_fold_value_absolute: bool,
     /// Whether a side that checks with every move of a repetition cycle loses.
     pub perpetual_check_loses: bool,
     /// The extinction rule, if any.
@@ -241,6 +268,17 @@ pub struct Rules<B> {
     pub drop_loop: bool,
     /// Whether a drop may give check.
     pub drop_checks: bool,
+    /// Whether pieces with a promoted form may be dropped as it.
+    pub drop_promoted: bool,
+    /// Kinds (bit mask) that may not be dropped on a file holding `no_doubled_count` pieces of
+    /// the kind of the same side (nifu).
+    pub no_doubled: u32,
+    /// See `no_doubled`.
+    pub no_doubled_count: u8,
+    /// Kinds (bit mask) whose drop may not checkmate (uchifuzume).
+    pub drop_mate_illegal: u32,
+    /// The squares of each file.
+    pub file_masks: Vec<B>,
     /// Per color, per kind: the squares a piece of the kind may be dropped on (empty for royal
     /// kinds, which never go to hand).
     pub drop_region: [Vec<B>; 2],
@@ -279,20 +317,24 @@ pub struct Rules<B> {
 }
 
 /// [`Rules::hand_order`]: a kind ranks as Fairy-Stockfish's built-in type of the same Betza
-/// ([`super::ini::PIECE_TYPES`], in its enum order), pawns first; Fairy-Stockfish writes hands
-/// from the last type down, and pieces it has no built-in type for come after them (its custom
-/// pieces do).
+/// ([`super::ini::PIECE_TYPES`], in its enum order), pawns first; pieces it has no built-in
+/// type for are its custom pieces, numbered after the built-in types in the order the file
+/// defines them (torishogi's falcon, crane, quails, pheasant). Fairy-Stockfish writes hands
+/// from the last type down.
 fn hand_order(def: &Definition) -> Vec<u8> {
     let types = super::ini::PIECE_TYPES;
+    let mut custom: Vec<usize> = (0..def.pieces.len())
+        .filter(|&k| !def.pieces[k].pawn && !types.iter().any(|&(_, betza, _)| betza == def.pieces[k].betza_text))
+        .collect();
+    custom.sort_by_key(|&k| def.pieces[k].defined_at);
     let rank = |k: usize| {
         let p = &def.pieces[k];
         if p.pawn {
-            0
-        } else {
-            types
-                .iter()
-                .position(|&(_, betza, _)| betza == p.betza_text)
-                .unwrap_or(types.len() + k)
+            return 0;
+        }
+        match types.iter().position(|&(_, betza, _)| betza == p.betza_text) {
+            Some(t) => t + 1,
+            None => types.len() + 1 + custom.iter().position(|&c| c == k).unwrap_or(0),
         }
     };
     let mut kinds: Vec<u8> = (0..def.pieces.len() as u8).collect();
@@ -376,12 +418,15 @@ impl<B: Bitboard> Rules<B> {
                 .any(|a| matches!(a.reach, Reach::Leap | Reach::Lame) && (a.capture || !reverse)),
             ..MoveTable::default()
         };
+        // Black's moves are White's turned half a turn, as in Fairy-Stockfish: forward is down
+        // and left is towards the higher files (torishogi's quails move differently to the left
+        // and to the right).
         let sign = if color == Color::White { 1 } else { -1 };
         for a in atoms {
             if reverse && !a.capture {
                 continue;
             }
-            let (mut df, mut dr) = (a.df as i32, a.dr as i32 * sign);
+            let (mut df, mut dr) = (a.df as i32 * sign, a.dr as i32 * sign);
             if reverse {
                 (df, dr) = (-df, -dr);
             }
@@ -408,7 +453,7 @@ impl<B: Bitboard> Rules<B> {
                         let mut mask = B::EMPTY;
                         let mut ok = true;
                         for &(pf, pr) in &path {
-                            match self.on_board(origin, pf as i32, pr as i32 * sign) {
+                            match self.on_board(origin, pf as i32 * sign, pr as i32 * sign) {
                                 Some(p) => mask |= B::square(p),
                                 None => ok = false,
                             }
@@ -469,14 +514,14 @@ impl<B: Bitboard> Rules<B> {
                 Reach::Lame => lame_path(a.df, a.dr),
                 _ => return None,
             };
-            let (df, dr) = (a.df as i32, a.dr as i32 * sign);
+            let (df, dr) = (a.df as i32 * sign, a.dr as i32 * sign);
             let mut from = B::EMPTY;
             for s in 0..self.squares {
                 let sq = Square(s as u8);
                 let fits = self.on_board(sq, df, dr).is_some()
                     && path
                         .iter()
-                        .all(|&(pf, pr)| self.on_board(sq, pf as i32, pr as i32 * sign).is_some());
+                        .all(|&(pf, pr)| self.on_board(sq, pf as i32 * sign, pr as i32 * sign).is_some());
                 if fits {
                     from |= B::square(sq);
                 }
@@ -485,7 +530,7 @@ impl<B: Bitboard> Rules<B> {
                 from,
                 path: path
                     .iter()
-                    .map(|&(pf, pr)| pr as i32 * sign * files + pf as i32)
+                    .map(|&(pf, pr)| (pr as i32 * files + pf as i32) * sign)
                     .collect(),
                 quiet: a.quiet,
                 capture: a.capture,
@@ -640,6 +685,14 @@ impl<B: Bitboard> Rules<B> {
             promotion_kinds: def.promotion.kinds.clone(),
             promotion_mandatory: def.promotion.mandatory,
             promotion_limits: def.promotion.limits.clone(),
+            promotes_to: def.pieces.iter().map(|p| p.promotes_to.unwrap_or(NO_KIND)).collect(),
+            unpromoted: def.pieces.iter().map(|p| p.promoted_from.unwrap_or(NO_KIND)).collect(),
+            promo_zone: [Vec::new(), Vec::new()],
+            attention_to: [Vec::new(), Vec::new()],
+            attention_from: [Vec::new(), Vec::new()],
+            piece_promotion_mandatory: def.promotion.piece_mandatory,
+            piece_demotion: def.promotion.demotion,
+            immobility_illegal: def.immobility_illegal,
             en_passant: def.en_passant,
             first_move_rights: def.first_move_rights,
             royal_right_lost_to: mask(&mut def.royal_right_lost_to.iter().copied()),
@@ -653,11 +706,13 @@ impl<B: Bitboard> Rules<B> {
             n_move_rule: def.n_move_rule,
             n_fold_rule: def.n_fold_rule,
             n_fold_value: def.n_fold_value,
+            n_fold_value_absolute: def.n_fold_value_absolute,
             perpetual_check_loses: def.perpetual_check_illegal,
             extinction: def.extinction.clone(),
             flag: def.flag.as_ref().map(|f| FlagRule {
                 kind: f.kind,
                 flag_move: f.flag_move,
+                safe: f.safe,
             }),
             check_counting: def.check_counting,
             counting: def.counting,
@@ -666,6 +721,19 @@ impl<B: Bitboard> Rules<B> {
             captures_to_hand: def.drops.as_ref().is_some_and(|d| d.captures_to_hand),
             drop_loop: def.drops.as_ref().is_some_and(|d| d.drop_loop),
             drop_checks: def.drops.as_ref().is_none_or(|d| d.checks),
+            drop_promoted: def.drops.as_ref().is_some_and(|d| d.promoted),
+            no_doubled: def
+                .drops
+                .as_ref()
+                .map_or(0, |d| mask(&mut d.no_doubled.iter().copied())),
+            no_doubled_count: def.drops.as_ref().map_or(1, |d| d.no_doubled_count),
+            drop_mate_illegal: def
+                .drops
+                .as_ref()
+                .map_or(0, |d| mask(&mut d.mate_illegal.iter().copied())),
+            file_masks: (0..files)
+                .map(|f| (0..ranks).fold(B::EMPTY, |b, r| b | B::square(Square::new(f, r, files))))
+                .collect(),
             drop_region: [Vec::new(), Vec::new()],
             demoted_kind: (0..kinds as u8).find(|&k| def.pieces[usize::from(k)].pawn),
             hand_max: vec![0; kinds],
@@ -787,6 +855,7 @@ impl<B: Bitboard> Rules<B> {
                 });
             }
         }
+        rules.compile_promotions(def);
         for color in 0..2 {
             let mut lines = vec![NO_LINE; squares * squares];
             for (i, &(ray, _)) in rules.pin_rays[color].iter().enumerate() {
@@ -831,6 +900,8 @@ impl<B: Bitboard> Rules<B> {
                     && !rules.takes_en_passant(k)
                     && !rules.is_royal(k)
                     && !rules.is_pseudo_royal(k)
+                    && rules.attention_to[color][k].is_empty()
+                    && rules.attention_from[color][k].is_empty()
             });
             rules.uniform_kinds[color] = uniform;
             rules.general_kinds[color] = general;
@@ -841,6 +912,39 @@ impl<B: Bitboard> Rules<B> {
         rules
     }
 
+    /// Each kind's promotion zone and the squares its moves need a closer look on (see
+    /// [`Rules::attention_to`]).
+    fn compile_promotions(&mut self, def: &Definition) {
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            for k in 0..self.kinds {
+                let shogi_zone = |kind: usize| {
+                    let zone = def.pieces[kind].promotion_zone[c]
+                        .as_ref()
+                        .unwrap_or(&def.promotion.zone[c]);
+                    region::<B>(zone)
+                };
+                let (zone, shogi) = if self.is_pawn(k) {
+                    (self.promotion_zone[c], false)
+                } else if self.promotes_to[k] != NO_KIND {
+                    (shogi_zone(k), true)
+                } else if self.unpromoted[k] != NO_KIND && self.piece_demotion {
+                    (shogi_zone(usize::from(self.unpromoted[k])), true)
+                } else {
+                    (B::EMPTY, false)
+                };
+                let stuck = if self.immobility_illegal {
+                    self.board & !self.kind(color, k).mobile
+                } else {
+                    B::EMPTY
+                };
+                self.promo_zone[c].push(zone);
+                self.attention_to[c].push(zone | stuck);
+                self.attention_from[c].push(if shogi { zone } else { B::EMPTY });
+            }
+        }
+    }
+
     /// The drop rules: where each kind may be dropped, how many one hand may hold, and the
     /// hand keys.
     fn compile_drops(&mut self, def: &Definition, drops: &super::Drops, start: &[u32], seed: &mut u64) {
@@ -849,11 +953,15 @@ impl<B: Bitboard> Rules<B> {
             let first_rank: B = rank_mask(def.absolute_rank(color, 0), self.files);
             self.drop_region[c] = (0..self.kinds)
                 .map(|k| {
-                    if self.is_royal(k) {
+                    // Royal pieces and promoted forms never go to hand.
+                    if self.is_royal(k) || self.unpromoted[k] != NO_KIND {
                         return B::EMPTY;
                     }
                     let t = self.kind(color, k);
-                    let mut region = region::<B>(&drops.region[c]) & t.region & t.mobile;
+                    let mut region = region::<B>(&drops.region[c]) & t.region;
+                    if self.immobility_illegal {
+                        region &= t.mobile;
+                    }
                     if self.is_pawn(k) {
                         if !drops.first_rank_pawn_drops {
                             region &= !first_rank;
@@ -870,7 +978,7 @@ impl<B: Bitboard> Rules<B> {
         let promoted_to: Vec<u8> = self.promotion_kinds.iter().flatten().copied().collect();
         self.hand_max = (0..self.kinds)
             .map(|k| {
-                if self.is_royal(k) {
+                if self.is_royal(k) || self.unpromoted[k] != NO_KIND {
                     return 0;
                 }
                 // Without demotion a promoted pawn goes to hand as its new kind.
@@ -894,10 +1002,30 @@ impl<B: Bitboard> Rules<B> {
         self.keys.hand[(color.index() * self.kinds + kind) * (self.piece_limit + 1) + count]
     }
 
-    /// The kind with FEN letter `c` (either case).
+    /// The kind with FEN letter `c` (either case); a base kind, not a promoted form.
     pub fn kind_of(&self, c: char) -> Option<u8> {
         let lower = c.to_ascii_lowercase();
-        self.letters.iter().position(|&l| l == lower).map(|k| k as u8)
+        (0..self.kinds)
+            .find(|&k| self.letters[k] == lower && self.unpromoted[k] == NO_KIND)
+            .map(|k| k as u8)
+    }
+
+    /// The kind of `kind`'s promoted form, if it has one.
+    #[inline(always)]
+    pub fn promoted_form(&self, kind: usize) -> Option<u8> {
+        Some(self.promotes_to[kind]).filter(|&k| k != NO_KIND)
+    }
+
+    /// For a promoted form, the kind it promoted from.
+    #[inline(always)]
+    pub fn base_of(&self, kind: usize) -> Option<u8> {
+        Some(self.unpromoted[kind]).filter(|&k| k != NO_KIND)
+    }
+
+    /// The kind a captured piece of `kind` goes to hand as: its base for a promoted form.
+    #[inline(always)]
+    pub fn in_hand_kind(&self, kind: u8) -> u8 {
+        self.base_of(usize::from(kind)).unwrap_or(kind)
     }
 
     /// Whether `kind` is royal (may not be left attacked where checks matter).

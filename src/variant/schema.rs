@@ -10,7 +10,8 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-/// One piece type, keyed by its letter in `[pieces]`.
+/// One piece type, keyed by its letter in `[pieces]` (`+p`: the shogi-style promoted form of
+/// `p`, written `+P` in FEN).
 #[derive(Deserialize, Clone, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RawPiece {
@@ -28,6 +29,11 @@ pub struct RawPiece {
     pub region_white: Option<Spanned<String>>,
     /// The region of Black's pieces (see `region_white`).
     pub region_black: Option<Spanned<String>>,
+    /// The squares where this piece promotes shogi-style (its `+` form), per side, instead of the
+    /// variant's zone.
+    pub promotion_region_white: Option<Spanned<String>>,
+    /// Black's (see `promotion_region_white`).
+    pub promotion_region_black: Option<Spanned<String>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
     /// Endgame value (see `value_mg`).
@@ -53,8 +59,9 @@ macro_rules! raw_variant {
         /// from.
         #[derive(Clone, Debug, Default)]
         pub struct Merged {
-            /// Piece letter (lower case) to its definition; later files override whole pieces.
-            pub pieces: BTreeMap<char, (usize, Spanned<String>, RawPiece)>,
+            /// Piece key (lower case: a letter, or `+` and a letter for a promoted form) to its
+            /// definition; later files override whole pieces.
+            pub pieces: BTreeMap<String, (usize, Spanned<String>, RawPiece)>,
             /// Letters one file defines twice, in upper and lower case (`a` and `A` are one
             /// piece): the later key, for the error.
             pub twice: Vec<(usize, Spanned<String>)>,
@@ -67,13 +74,11 @@ macro_rules! raw_variant {
             pub fn overlay(&mut self, source: usize, raw: RawVariant) {
                 $(if let Some(v) = raw.$field { self.$field = Some((source, v)); })*
                 for (letter, piece) in raw.pieces.unwrap_or_default() {
-                    if let Some(c) = letter.get_ref().chars().next() {
-                        let key = c.to_ascii_lowercase();
-                        if self.pieces.get(&key).is_some_and(|(s, _, _)| *s == source) {
-                            self.twice.push((source, letter.clone()));
-                        }
-                        self.pieces.insert(key, (source, letter.clone(), piece.into_inner()));
+                    let key = letter.get_ref().to_ascii_lowercase();
+                    if self.pieces.get(&key).is_some_and(|(s, _, _)| *s == source) {
+                        self.twice.push((source, letter.clone()));
                     }
+                    self.pieces.insert(key, (source, letter.clone(), piece.into_inner()));
                 }
             }
         }
@@ -97,6 +102,18 @@ raw_variant! {
     promotion_pieces_black: String,
     /// First rank (counted from each player's side, 1-based) of the promotion zone.
     promotion_rank: u8,
+    /// The promotion zone as squares, per side (instead of `promotion_rank`; any shape).
+    promotion_region_white: String,
+    promotion_region_black: String,
+    /// Shogi-style promotion (pieces with a `+` form) is compulsory whenever a move may promote
+    /// (Fairy-Stockfish's `mandatoryPiecePromotion`).
+    mandatory_piece_promotion: bool,
+    /// Promoted pieces turn back into their base form by a move in the zone (Kyoto shogi's
+    /// `-` moves; `pieceDemotion`).
+    piece_demotion: bool,
+    /// A move or drop that leaves a piece where it could never move again is illegal (shogi's
+    /// pawns and lances on the last rank, knights on the last two: `immobilityIllegal`).
+    immobility_illegal: bool,
     /// Whether a pawn entering the zone must promote (Grand: false).
     mandatory_promotion: bool,
     /// Most pieces of a type a player may have for promotion to it (Grand: `{ q = 1 }`).
@@ -140,6 +157,9 @@ raw_variant! {
     n_move_rule: u16,
     n_fold_rule: u8,
     n_fold_value: String,
+    /// `n_fold_value` is White's result whoever is to move (minishogi: a repetition loses for
+    /// the first player; Fairy-Stockfish's `nFoldValueAbsolute`).
+    n_fold_value_absolute: bool,
     perpetual_check_illegal: bool,
     /// Extinction: a player whose pieces of some listed type (`*`: all pieces together) number at
     /// most `extinction_piece_count` gets `extinction_value`, provided the opponent has at least
@@ -165,6 +185,9 @@ raw_variant! {
     flag_region_white: String,
     flag_region_black: String,
     flag_move: bool,
+    /// The flag piece counts only while the opponent does not attack it there (dobutsu's lion;
+    /// Fairy-Stockfish's `flagPieceSafe`).
+    flag_piece_safe: bool,
     /// N-check: the check counters are in the FEN (`3+3`); giving the last check wins.
     check_counting: bool,
     /// Thai, Khmer and ASEAN counting endgames (`makruk`, `cambodian`, `asean`; Fairy-Stockfish's
@@ -193,6 +216,15 @@ raw_variant! {
     drop_region_black: String,
     /// Whether a drop may give check (default true).
     drop_checks: bool,
+    /// Pieces may be dropped in their promoted form (`+N@c3`, Kyoto shogi).
+    drop_promoted: bool,
+    /// The letters of the kinds that may not be dropped on a file already holding
+    /// `drop_no_doubled_count` (default 1) unpromoted pieces of that kind of the same side
+    /// (shogi's nifu).
+    drop_no_doubled: String,
+    drop_no_doubled_count: u8,
+    /// The letters of the kinds whose drop may not checkmate (shogi's uchifuzume).
+    drop_mate_illegal: String,
     /// NNUE king buckets for this variant (0: the engine's default).
     king_buckets: u8,
 }

@@ -97,6 +97,11 @@ impl<B: Bitboard> Fairy<B> {
         if fields.len() > 7 {
             return err("position", format!("expected at most 7 fields, found {}", fields.len()));
         }
+        // Fairy-Stockfish writes shogi-like start positions without the castling and en-passant
+        // fields (`...[-] w 0 1`): numbers right after the side to move are the move counters.
+        if fields.len() <= 4 && fields.get(2).is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit())) {
+            fields.splice(2..2, ["-", "-"]);
+        }
         let mut pos = Fairy {
             rules: Arc::clone(variant),
             board: [EMPTY; 128],
@@ -138,11 +143,14 @@ impl<B: Bitboard> Fairy<B> {
                         return err("board", format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if let Some(kind) = rules.kind_of(c) {
+                } else if let Some(kind) = pos.board_kind(c, &mut chars)? {
                     if file >= files as u32 {
                         return err("board", format!("rank {} is longer than {files} files", rank + 1));
                     }
-                    let color = if c.is_ascii_uppercase() {
+                    // `+P`: the letter after the `+` tells the color.
+                    let shown = if c == '+' { kind.1 } else { c };
+                    let kind = kind.0;
+                    let color = if shown.is_ascii_uppercase() {
                         Color::White
                     } else {
                         Color::Black
@@ -234,6 +242,27 @@ impl<B: Bitboard> Fairy<B> {
         pos.update_checkers();
         pos.chess960 = pos.needs_960_notation();
         Ok(pos)
+    }
+
+    /// The kind of the board letter `c` (`+` with the letter after it, taken from `chars`, for
+    /// a promoted form) and the letter; `None` where `c` is no piece letter at all.
+    fn board_kind(
+        &self,
+        c: char,
+        chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    ) -> Result<Option<(u8, char)>, PositionError> {
+        let rules: &Rules<B> = &self.rules;
+        if c != '+' {
+            return Ok(rules.kind_of(c).map(|k| (k, c)));
+        }
+        let letter = chars.next().unwrap_or(' ');
+        match rules.kind_of(letter).and_then(|k| rules.promoted_form(usize::from(k))) {
+            Some(k) => Ok(Some((k, letter))),
+            None => Err(PositionError::new(
+                "board",
+                format!("'+{}': not a piece with a promoted form", letter.escape_debug()),
+            )),
+        }
     }
 
     /// Reads the holdings `[...]` (Fairy-Stockfish's dialect: White's pieces in upper case,
@@ -486,6 +515,9 @@ impl<B: Bitboard> Fairy<B> {
                             empty = 0;
                         }
                         let letter = rules.letters[p.kind as usize];
+                        if rules.base_of(usize::from(p.kind)).is_some() {
+                            s.push('+');
+                        }
                         s.push(if p.color == Color::White {
                             letter.to_ascii_uppercase()
                         } else {

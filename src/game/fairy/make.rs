@@ -167,8 +167,9 @@ impl<B: Bitboard> Fairy<B> {
                 dirty.add(rook, rook_to);
             }
             Special::Drop => {
-                let piece = Piece::new(us, mv.from());
-                self.add_to_hand(us, piece.kind, -1, dirty);
+                // From the hand as its kind, onto the board as it or its promoted form.
+                self.add_to_hand(us, mv.from(), -1, dirty);
+                let piece = Piece::new(us, mv.promotion().unwrap_or(mv.from()));
                 self.put(piece, to);
                 dirty.add(piece, to);
                 // Every drop resets the move counter, as in Fairy-Stockfish.
@@ -191,10 +192,11 @@ impl<B: Bitboard> Fairy<B> {
                     self.halfmove = 0;
                     captured_kind = Some(victim.kind);
                     if self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
-                        // A promoted piece goes back as the pawn it was.
+                        // A promoted piece goes back as the pawn it was, a promoted form as
+                        // its base.
                         let kind = match self.rules.demoted_kind {
                             Some(pawn) if self.promoted.has(victim_sq) => pawn,
-                            _ => victim.kind,
+                            _ => self.rules.in_hand_kind(victim.kind),
                         };
                         self.add_to_hand(us, kind, 1, dirty);
                     }
@@ -211,12 +213,18 @@ impl<B: Bitboard> Fairy<B> {
                     let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
                     self.put(placed, to);
                     dirty.add(placed, to);
-                    if was_promoted || mv.promotion().is_some() && self.rules.captures_to_hand && !self.rules.drop_loop
-                    {
+                    // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
+                    let marked = self.rules.is_pawn(usize::from(piece.kind))
+                        && mv.promotion().is_some()
+                        && self.rules.captures_to_hand
+                        && !self.rules.drop_loop;
+                    if was_promoted || marked {
                         self.promoted |= B::square(to);
                     }
                 }
-                if self.rules.is_pawn(piece.kind as usize) {
+                // Pawn moves and promotions are irreversible (Kyoto's turning over is not), as
+                // Fairy-Stockfish counts.
+                if self.rules.is_pawn(piece.kind as usize) || mv.promotion().is_some() && !self.rules.piece_demotion {
                     self.halfmove = 0;
                 }
                 if special == Special::DoubleStep && self.rules.en_passant {

@@ -308,25 +308,33 @@ impl<B: Bitboard> Fairy<B> {
         if ext.pseudo_royal && !self.rules.blast_on_capture {
             return false;
         }
+        // Pieces in hand count (dobutsu's lion, captured, is the capturer's).
         let own = self.by_color[color.index()];
+        let hand = &self.hand[color.index()];
         let gone = match &ext.kinds {
-            None => own.count() <= ext.count as u32,
-            Some(kinds) => kinds
-                .iter()
-                .any(|&k| (self.by_kind[k as usize] & own).count() <= ext.count as u32),
+            None => own.count() + hand.iter().map(|&n| u32::from(n)).sum::<u32>() <= ext.count as u32,
+            Some(kinds) => kinds.iter().any(|&k| {
+                (self.by_kind[k as usize] & own).count() + u32::from(hand[usize::from(k)]) <= ext.count as u32
+            }),
         };
         let reply = u32::from(ext.claim && color == self.side);
         gone && self.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
     }
 
     fn flag_reached(&self, color: Color) -> bool {
-        match &self.rules.flag {
-            Some(flag) => !(self.by_kind[flag.kind as usize]
-                & self.by_color[color.index()]
-                & self.rules.flag_region[color.index()])
-            .is_empty(),
-            None => false,
+        let Some(flag) = &self.rules.flag else { return false };
+        let there =
+            self.by_kind[flag.kind as usize] & self.by_color[color.index()] & self.rules.flag_region[color.index()];
+        if there.is_empty() {
+            return false;
         }
+        // With `safe`, only while the opponent does not attack it (Fairy-Stockfish's
+        // `flag_reached` with `flagPieceSafe`: every piece there, any attacker).
+        let occ = self.occupied();
+        !flag.safe
+            || there
+                .squares()
+                .all(|sq| self.attackers_to(sq, !color, occ, B::EMPTY).is_empty())
     }
 
     /// Whether `color`, to move, can reach its flag region with one legal move.
@@ -513,9 +521,15 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn repetition_rules(&self) -> RepetitionRules {
+        // An absolute value is White's: seen from Black, the other way round.
+        let value = if self.rules.n_fold_value_absolute && self.side == Color::Black {
+            self.rules.n_fold_value.flip()
+        } else {
+            self.rules.n_fold_value
+        };
         RepetitionRules {
             fold: self.rules.n_fold_rule,
-            value: self.rules.n_fold_value,
+            value,
             perpetual_check_loses: self.rules.perpetual_check_loses,
         }
     }
@@ -551,7 +565,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn is_tactical(&self, mv: FairyMove) -> bool {
-        self.is_capture(mv) || mv.promotion().is_some()
+        self.is_tactical_move(mv)
     }
 
     fn gives_check(&self, mv: FairyMove) -> bool {
@@ -564,7 +578,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn is_promotion(&self, mv: FairyMove) -> bool {
-        mv.promotion().is_some()
+        mv.promotion().is_some() && mv.special() != Special::Drop
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
@@ -616,9 +630,15 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
 
     fn fmt_move(&self, mv: FairyMove) -> String {
         if let Some(kind) = mv.dropped() {
-            // Fairy-Stockfish's drop notation: the piece letter in upper case, `@`, the square.
+            // Fairy-Stockfish's drop notation: the piece letter in upper case (after a `+` for a
+            // drop as the promoted form), `@`, the square.
             let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
-            return format!("{}@{}", letter.to_ascii_uppercase(), self.square_name(Square(mv.to())));
+            let plus = if mv.promotion().is_some() { "+" } else { "" };
+            return format!(
+                "{plus}{}@{}",
+                letter.to_ascii_uppercase(),
+                self.square_name(Square(mv.to()))
+            );
         }
         if let Some(text) = self.fmt_castle(mv, self.chess960) {
             return text;
@@ -626,7 +646,17 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
         let mut s = self.square_name(Square(mv.from()));
         s.push_str(&self.square_name(Square(mv.to())));
         if let Some(k) = mv.promotion() {
-            s.push(self.rules.letters[k as usize]);
+            // Shogi-style promotion is `+`, Kyoto's demotion `-`, a pawn's the new letter.
+            let rules: &Rules<B> = &self.rules;
+            let k = usize::from(k);
+            let mover = self.piece_at(Square(mv.from())).map(|p| usize::from(p.kind));
+            if rules.base_of(k).is_some() {
+                s.push('+');
+            } else if mover.and_then(|m| rules.base_of(m)) == Some(k as u8) {
+                s.push('-');
+            } else {
+                s.push(rules.letters[k]);
+            }
         }
         s
     }

@@ -49,11 +49,14 @@ impl<B: Bitboard> Fairy<B> {
             capture = B::EMPTY;
         }
         if !filter.quiet {
-            // Quiet promotions are tactical.
-            quiet &= if is_pawn && filter.promotions {
-                rules.promotion_zone[us.index()]
-            } else {
+            // Quiet promotions are tactical: those into the zone, and for shogi-style
+            // promotion every move from inside it.
+            quiet &= if !filter.promotions {
                 B::EMPTY
+            } else if rules.attention_from[us.index()][k].has(from) {
+                B::FULL
+            } else {
+                rules.promo_zone[us.index()][k]
             };
         }
         PieceTargets {
@@ -153,18 +156,17 @@ impl<B: Bitboard> Fairy<B> {
             }
             let t = rules.kind(us, k);
             let is_pawn = rules.is_pawn(k);
-            let zone = if is_pawn {
-                rules.promotion_zone[us.index()]
-            } else {
-                B::EMPTY
-            };
+            let zone = rules.promo_zone[us.index()][k];
             // Quiet promotions are tactical.
             let quiet_ok = if !filter.quiet && filter.promotions {
                 zone & !occ & evasion
             } else {
                 quiet_ok
             };
-            let one_by_one = sensitive.to | zone;
+            // Promotions, and squares where the piece may not stay, are looked at one by one;
+            // all moves from where a shogi-style promotion is possible too.
+            let one_by_one = sensitive.to | rules.attention_to[us.index()][k];
+            let zone_from = rules.attention_from[us.index()][k];
             let ep_kind = filter.capture && !self.ep.is_empty() && rules.takes_en_passant(k);
             // Set-wise steps pay per step, table reads per piece: the steps win for kinds with
             // initial moves (pawns) and for many pieces.
@@ -174,7 +176,7 @@ impl<B: Bitboard> Fairy<B> {
             {
                 // Royal pieces are never of a leaping kind's set moves: their initial moves
                 // depend on check, and every move of theirs needs the test.
-                let movers = pieces & !royals & !sensitive.from;
+                let movers = pieces & !royals & !sensitive.from & !zone_from;
                 pieces &= !movers;
                 for leap in leaps {
                     let (quiet, first_only, capture) = leap.origins(movers, occ, initial);
@@ -191,7 +193,7 @@ impl<B: Bitboard> Fairy<B> {
             if t.initial.is_none() && !ep_kind {
                 // Pieces of a kind with one move set and no en passant that cannot expose a
                 // royal piece: their targets straight from the table.
-                let plain = pieces & !royals & !sensitive.from;
+                let plain = pieces & !royals & !sensitive.from & !zone_from;
                 pieces &= !plain;
                 let ok = (quiet_ok | capture_ok) & t.region;
                 for from in plain.squares() {
@@ -234,6 +236,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 let targets = (pt.quiet & !pt.double | pt.capture) & allowed;
                 let double = pt.double & allowed;
+                let one_by_one = if zone_from.has(from) { B::FULL } else { one_by_one };
                 self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
                 self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
@@ -250,6 +253,15 @@ impl<B: Bitboard> Fairy<B> {
                 let tested = if rules.drop_checks { sensitive.to } else { B::FULL };
                 for k in 0..rules.kinds {
                     let targets = self.drop_targets(k);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    // A drop that may not mate is tested where it checks.
+                    let tested = if rules.drop_mate_illegal >> k & 1 != 0 {
+                        tested | self.check_squares(k)
+                    } else {
+                        tested
+                    };
                     sink.targets(targets & !tested, Special::Drop, |_| Square(k as u8));
                     for to in (targets & tested).squares() {
                         let mv = FairyMove::drop(k as u8, to.0);
@@ -257,19 +269,55 @@ impl<B: Bitboard> Fairy<B> {
                             sink.push(mv);
                         }
                     }
+                    if let Some(p) = self.promoted_drop(k) {
+                        for to in targets.squares() {
+                            let mv = FairyMove::new(k as u8, to.0, Some(p), Special::Drop);
+                            if !tested.has(to) || self.drop_is_legal(mv) {
+                                sink.push(mv);
+                            }
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// Where the side to move may drop a piece of `kind` (of its region, the empty squares),
-    /// legal or not: none without one in hand.
+    /// Where the side to move may drop a piece of `kind` (of its region, the empty squares, no
+    /// file already holding as many of the kind as `no_doubled_count` allows), legal or not:
+    /// none without one in hand.
     #[inline]
     fn drop_targets(&self, kind: usize) -> B {
-        if self.hand[self.side.index()][kind] == 0 {
+        let us = self.side.index();
+        if self.hand[us][kind] == 0 {
             return B::EMPTY;
         }
-        self.rules.drop_region[self.side.index()][kind] & !self.occupied()
+        let rules: &Rules<B> = &self.rules;
+        let mut targets = rules.drop_region[us][kind] & !self.occupied();
+        if rules.no_doubled >> kind & 1 != 0 {
+            let own = self.by_kind[kind] & self.by_color[us];
+            for file in &rules.file_masks {
+                if (own & *file).count() >= u32::from(rules.no_doubled_count) {
+                    targets &= !*file;
+                }
+            }
+        }
+        targets
+    }
+
+    /// The promoted form a piece of `kind` may also be dropped as (`drop_promoted`).
+    #[inline]
+    fn promoted_drop(&self, kind: usize) -> Option<u8> {
+        let rules: &Rules<B> = &self.rules;
+        rules.drop_promoted.then(|| rules.promoted_form(kind)).flatten()
+    }
+
+    /// The squares where a piece of our `kind` would attack an enemy royal piece.
+    fn check_squares(&self, kind: usize) -> B {
+        let rules: &Rules<B> = &self.rules;
+        let occ = self.occupied();
+        self.royals(!self.side).squares().fold(B::EMPTY, |b, r| {
+            b | rules.kind(self.side, kind).reverse.reach(&rules.rays, r, occ).1
+        })
     }
 
     /// The drops of the side to move, legal or not, that `filter` asks for.
@@ -278,8 +326,14 @@ impl<B: Bitboard> Fairy<B> {
             return;
         }
         for k in 0..self.rules.kinds {
-            for to in self.drop_targets(k).squares() {
+            let targets = self.drop_targets(k);
+            for to in targets.squares() {
                 emit(FairyMove::drop(k as u8, to.0));
+            }
+            if let Some(p) = self.promoted_drop(k) {
+                for to in targets.squares() {
+                    emit(FairyMove::new(k as u8, to.0, Some(p), Special::Drop));
+                }
             }
         }
     }
@@ -292,14 +346,33 @@ impl<B: Bitboard> Fairy<B> {
         if !rules.drop_checks && crate::game::GameRules::gives_check(self, mv) {
             return false;
         }
-        if !self.plain_legality() {
-            return self.legal_by_playing(mv);
+        let safe = if self.plain_legality() {
+            let us = self.side;
+            let after = self.occupied() | B::square(Square(mv.to()));
+            self.royals(us)
+                .squares()
+                .all(|r| !self.royal_attacked(r, us, after, B::EMPTY))
+        } else {
+            self.legal_by_playing(mv)
+        };
+        safe && !self.drop_mates_illegally(mv)
+    }
+
+    /// Whether `mv` is a drop of a kind that may not mate (`drop_mate_illegal`: shogi's
+    /// uchifuzume) that mates: it checks, and the opponent has no legal reply (a defender
+    /// pinned to its king cannot take the piece, the generator knows).
+    fn drop_mates_illegally(&self, mv: FairyMove) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        let Some(kind) = mv.dropped() else { return false };
+        if rules.drop_mate_illegal >> kind & 1 == 0
+            || mv.promotion().is_some()
+            || !self.check_squares(usize::from(kind)).has(Square(mv.to()))
+        {
+            return false;
         }
-        let us = self.side;
-        let after = self.occupied() | B::square(Square(mv.to()));
-        self.royals(us)
-            .squares()
-            .all(|r| !self.royal_attacked(r, us, after, B::EMPTY))
+        let mut next = self.clone();
+        next.play_unchecked(mv, &mut crate::game::Dirty::default());
+        !next.checkers.is_empty() && next.count_moves() == 0
     }
 
     /// For our piece on `from`, where a pin by a rider to our only royal piece is the only way
@@ -383,6 +456,9 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
+    /// The moves of our piece of `kind` from `from` to `to`: with each promotion choice in the
+    /// zone (chess-style for pawns; shogi-style, or Kyoto's demotion, for kinds with a `+`
+    /// form), and without one where that is allowed and the piece could still move afterwards.
     fn emit_with_promotions(
         &self,
         kind: usize,
@@ -394,24 +470,54 @@ impl<B: Bitboard> Fairy<B> {
     ) {
         let rules: &Rules<B> = &self.rules;
         let us = self.side;
-        if !is_pawn || !rules.promotion_zone[us.index()].has(to) {
+        let zone = rules.promo_zone[us.index()][kind];
+        let movable = !rules.immobility_illegal || rules.kind(us, kind).mobile.has(to);
+        if !is_pawn {
+            if !zone.has(to) && !zone.has(from) {
+                if movable {
+                    emit(FairyMove::new(from.0, to.0, None, special));
+                }
+                return;
+            }
+            // Shogi-style: the `+` form, or back to the base form (Kyoto).
+            let changed = match rules.promoted_form(kind) {
+                Some(p) => Some(p),
+                None => rules.base_of(kind).filter(|_| rules.piece_demotion),
+            };
+            if let Some(p) = changed
+                && !self.promotion_limited(p)
+            {
+                emit(FairyMove::new(from.0, to.0, Some(p), special));
+            }
+            if movable && (!rules.piece_promotion_mandatory || changed.is_none()) {
+                emit(FairyMove::new(from.0, to.0, None, special));
+            }
+            return;
+        }
+        if !zone.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
             return;
         }
-        let own = self.by_color[us.index()];
         let choices = &rules.promotion_kinds[us.index()];
         for &p in choices {
-            let limited = rules
-                .promotion_limits
-                .iter()
-                .any(|&(k, n)| k == p && (self.by_kind[k as usize] & own).count() >= n as u32);
-            if !limited {
+            if !self.promotion_limited(p) {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
             }
         }
         if (!rules.promotion_mandatory || choices.is_empty()) && rules.kind(us, kind).mobile.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
         }
+    }
+
+    /// Whether the side to move already has as many pieces of kind `p` as `promotion_limits`
+    /// allows, so none may promote to it.
+    #[inline]
+    fn promotion_limited(&self, p: u8) -> bool {
+        let own = self.by_color[self.side.index()];
+        self.rules
+            .promotion_limits
+            .iter()
+            .any(|&(k, n)| k == p && (self.by_kind[k as usize] & own).count() >= n as u32)
     }
 
     /// Castling moves whose path is clear and safe (`known`: squares already tested for the
@@ -531,7 +637,7 @@ impl<B: Bitboard> Fairy<B> {
         let to = Square(mv.to());
         // A drop's piece comes from the hand: nothing leaves a square.
         let (moved, kind) = match mv.dropped() {
-            Some(k) => (B::EMPTY, usize::from(k)),
+            Some(k) => (B::EMPTY, usize::from(mv.promotion().unwrap_or(k))),
             None => {
                 let from = Square(mv.from());
                 let kind = mv.promotion().unwrap_or(self.board[from.index()] & 31);
@@ -740,6 +846,13 @@ impl<B: Bitboard> Fairy<B> {
             || mv.special() != Special::Castle && self.by_color[(!self.side).index()].has(Square(mv.to()))
     }
 
+    /// Whether `mv` is tactical: a capture or a promotion on the board (a drop in promoted
+    /// form is quiet).
+    #[inline]
+    pub(super) fn is_tactical_move(&self, mv: FairyMove) -> bool {
+        self.is_capture(mv) || mv.promotion().is_some() && mv.special() != Special::Drop
+    }
+
     /// Appends the legal moves of `kind` to `out` (which must be empty).
     pub(super) fn generate_into<L: MoveList<FairyMove>>(&self, kind: GenKind, out: &mut L) {
         if self.ended() {
@@ -762,7 +875,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         if kind != GenKind::All {
             let tactical = kind == GenKind::Tactical;
-            out.retain(|m| (self.is_capture(*m) || m.promotion().is_some()) == tactical);
+            out.retain(|m| self.is_tactical_move(*m) == tactical);
         }
     }
 
@@ -773,7 +886,7 @@ impl<B: Bitboard> Fairy<B> {
             return self.rules.drops
                 && k < self.rules.kinds
                 && usize::from(mv.to()) < self.rules.squares
-                && mv.promotion().is_none()
+                && (mv.promotion().is_none() || mv.promotion() == self.promoted_drop(k))
                 && self.drop_targets(k).has(Square(mv.to()))
                 && !self.ended()
                 && self.drop_is_legal(mv)
