@@ -164,3 +164,57 @@ fn usi_variant_flag_and_uci_shogi() {
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
     assert_eq!(e.quit(), 0);
 }
+
+/// A shogi-like variant file over USI, as Fairy-Stockfish speaks it: `USI_Variant minishogi`,
+/// SFEN positions (`b` for the first player, hands with counts), squares counted from the right
+/// and lettered from the top (`1e1d`), drops `P*3c`, promotions `+`; the same moves as in UCI's
+/// notation.
+#[test]
+fn minishogi_over_usi() {
+    use nue::game::Dialect;
+    use nue::game::fairy::{Fairy, FairyVariant};
+    let mut e = Engine::start(&[]);
+    e.ask("usi", "usiok");
+    e.send("setoption name USI_Variant value minishogi");
+    let hint = e.until(Duration::from_secs(10), |l| l.starts_with("info string variant"));
+    assert!(
+        hint.iter().any(|l| l.ends_with("startpos rbsgk/4p/5/P4/KGSBR b - 1")),
+        "{hint:?}"
+    );
+    // White's rook e1-e2 is 1e1d; Black's drop of a pawn on c3 is `P*3c`.
+    e.send("position sfen rbsgk/4p/5/P4/KGS1R b p 1 moves 1e1d P*3c");
+    e.send("d");
+    let d = e.until(Duration::from_secs(10), |l| l.starts_with("info string result"));
+    no_errors(&d);
+    assert!(
+        d.iter().any(|l| l == "info string fen rbsgk/4p/2p2/P3R/KGS2 b - 3"),
+        "{d:?}"
+    );
+    // Both notations name the same moves: USI's list equals UCI's, square by square.
+    let def = nue::variant::load("minishogi").expect("built in");
+    let uci = FairyVariant::<u64>::compile(&def).expect("valid");
+    let usi = Fairy::<u64>::in_dialect(&uci, Dialect::Usi);
+    let board = Fairy::<u64>::from_fen(&usi, "rbsgk/4p/5/P4/KGS2 b 2P 1").expect("SFEN");
+    assert_eq!(board.to_fen(), "rbsgk/4p/5/P4/KGS2 b 2P 1");
+    let same = Fairy::<u64>::from_fen(&uci, "rbsgk/4p/5/P4/KGS2[PP] w - - 0 1").expect("FEN");
+    assert_eq!(board.count_legal(), same.count_legal());
+    assert!(board.parse_move("P*3c").is_ok() && same.parse_move("P@c3").is_ok());
+    for bad in [
+        "rbsgk/4p/5/P4/KGSBR x - 1",
+        "rbsgk/4p/5/P4/KGSBR b 2 1",
+        "rbsgk/4p/5/P4/KGSBR b - 0",
+    ] {
+        assert!(Fairy::<u64>::from_fen(&usi, bad).is_err(), "{bad}");
+    }
+    e.send("position startpos moves 1e1d");
+    e.send("go depth 3");
+    let best = e.until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    let mv = best
+        .last()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or_default()
+        .to_string();
+    let after = Fairy::<u64>::from_fen(&usi, "rbsgk/4p/5/P3R/KGSB1 w - 2").expect("SFEN");
+    assert!(after.parse_move(&mv).is_ok(), "{best:?}");
+    e.send("quit");
+}

@@ -13,9 +13,17 @@ use crate::variant::Rules;
 use std::sync::Arc;
 
 impl<B: Bitboard> Fairy<B> {
-    /// `e4`, `j10`.
+    /// `e4`, `j10`; under USI, the file counted from the right and the rank lettered from the
+    /// top (`5e`, as Fairy-Stockfish writes any variant's squares there).
     pub(super) fn square_name(&self, sq: Square) -> String {
-        let files = self.rules.files;
+        let (files, ranks) = (self.rules.files, self.rules.ranks);
+        if self.rules.usi {
+            return format!(
+                "{}{}",
+                files - sq.file(files),
+                (b'a' + ranks - 1 - sq.rank(files)) as char
+            );
+        }
         format!("{}{}", (b'a' + sq.file(files)) as char, sq.rank(files) + 1)
     }
 
@@ -67,8 +75,68 @@ impl<B: Bitboard> Fairy<B> {
         })
     }
 
-    /// Parses a FEN of this variant.
+    /// Parses a FEN of this variant (an SFEN under USI: [`Fairy::sfen_to_fen`]).
     pub(super) fn parse_fen(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+        if variant.usi {
+            let fen = Self::sfen_to_fen(variant, fen)?;
+            return Self::parse_fen_text(variant, &fen);
+        }
+        Self::parse_fen_text(variant, fen)
+    }
+
+    /// An SFEN (`board side hand ply`: `b` is the first player, the hand `2Pp` or `-`, the ply
+    /// counted from 1) as the FEN of the same position, for the FEN reader.
+    fn sfen_to_fen(variant: &Arc<FairyVariant<B>>, sfen: &str) -> Result<String, PositionError> {
+        let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
+        let fields: Vec<&str> = sfen.split_ascii_whitespace().collect();
+        let [board, rest @ ..] = fields.as_slice() else {
+            return err("position", "empty SFEN".to_string());
+        };
+        if rest.len() > 3 {
+            return err(
+                "position",
+                format!("expected at most 4 SFEN fields, found {}", fields.len()),
+            );
+        }
+        let side = match rest.first().copied().unwrap_or("b") {
+            "b" => "w",
+            "w" => "b",
+            other => return err("side to move", format!("'{}' is not b or w", other.escape_debug())),
+        };
+        let mut hand = String::new();
+        let text = rest.get(1).copied().unwrap_or("-");
+        if text != "-" {
+            let mut count = 0usize;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    count = count * 10 + d as usize;
+                    // More than the whole set is no hand of this game: refused here, not built.
+                    if count > variant.piece_limit {
+                        return err(
+                            "hand",
+                            format!("'{}': more pieces than the game has", text.escape_debug()),
+                        );
+                    }
+                } else {
+                    hand.extend(std::iter::repeat_n(c, count.max(1)));
+                    count = 0;
+                }
+            }
+            if count > 0 {
+                return err("hand", format!("'{}' ends with a count", text.escape_debug()));
+            }
+        }
+        let ply: u32 = match rest.get(2) {
+            Some(p) => p.parse().ok().filter(|&p| p >= 1).ok_or_else(|| {
+                PositionError::new("move number", format!("'{}' is not a ply number", p.escape_debug()))
+            })?,
+            None => 1,
+        };
+        Ok(format!("{board}[{hand}] {side} - - 0 {}", ply.div_ceil(2)))
+    }
+
+    /// Parses a FEN of this variant (Fairy-Stockfish's dialect).
+    pub(super) fn parse_fen_text(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
         let rules: &Rules<B> = variant;
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
         let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
@@ -500,8 +568,41 @@ impl<B: Bitboard> Fairy<B> {
         s
     }
 
-    /// The FEN of this position.
+    /// The SFEN of this position (under USI): the board as in FEN, `b` for the first player to
+    /// move, the hands with counts (`2Pp`, `-`), the ply.
+    fn write_sfen(&self) -> String {
+        let fen = self.write_fen_text();
+        let board = fen.split('[').next().unwrap_or("");
+        let mut hand = String::new();
+        let hands = self.hands_text();
+        let mut chars = hands.chars().peekable();
+        while let Some(c) = chars.next() {
+            let mut n = 1;
+            while chars.peek() == Some(&c) {
+                chars.next();
+                n += 1;
+            }
+            if n > 1 {
+                hand.push_str(&n.to_string());
+            }
+            hand.push(c);
+        }
+        let side = if self.side == Color::White { 'b' } else { 'w' };
+        let hand = if hand.is_empty() { "-".to_string() } else { hand };
+        format!("{board} {side} {hand} {}", crate::game::GameRules::game_ply(self))
+    }
+
+    /// The FEN of this position (an SFEN under USI).
     pub(super) fn write_fen(&self) -> String {
+        if self.rules.usi {
+            self.write_sfen()
+        } else {
+            self.write_fen_text()
+        }
+    }
+
+    /// The FEN of this position in Fairy-Stockfish's dialect.
+    fn write_fen_text(&self) -> String {
         let rules: &Rules<B> = &self.rules;
         let files = rules.files;
         let mut s = String::new();

@@ -38,8 +38,11 @@ use std::sync::Arc;
 /// [`Fairy`]'s [`GameRules::Variant`]); dereferences to the rules.
 #[derive(Debug)]
 pub struct FairyVariant<B> {
-    rules: Rules<B>,
+    rules: Arc<Rules<B>>,
     terms: EvalTerms,
+    /// Whether positions and moves read and print in USI's conventions (SFEN, `7g7f`, `P*5e`)
+    /// rather than Fairy-Stockfish's UCI ones, as Fairy-Stockfish does under USI.
+    usi: bool,
 }
 
 impl<B: Bitboard> FairyVariant<B> {
@@ -50,8 +53,12 @@ impl<B: Bitboard> FairyVariant<B> {
     /// The start FEN is not a legal position of the rules.
     pub fn new(rules: Rules<B>) -> Result<Arc<FairyVariant<B>>, PositionError> {
         let terms = terms::derive(&rules);
-        let variant = Arc::new(FairyVariant { rules, terms });
-        Fairy::parse_fen(&variant, &variant.start_fen).map(drop)?;
+        let variant = Arc::new(FairyVariant {
+            rules: Arc::new(rules),
+            terms,
+            usi: false,
+        });
+        Fairy::parse_fen_text(&variant, &variant.start_fen).map(drop)?;
         Ok(variant)
     }
 
@@ -394,7 +401,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn start(variant: &Self::Variant) -> Self {
         // `FairyVariant::new` read the start position.
-        match Self::parse_fen(variant, &variant.start_fen) {
+        match Self::parse_fen_text(variant, &variant.start_fen) {
             Ok(p) => p,
             Err(e) => unreachable!("start position checked at load: {e}"),
         }
@@ -604,6 +611,18 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 }
 
 impl<B: Bitboard> crate::game::Notation for Fairy<B> {
+    fn in_dialect(variant: &Self::Variant, dialect: crate::game::Dialect) -> Self::Variant {
+        let usi = dialect == crate::game::Dialect::Usi;
+        if variant.usi == usi {
+            return Arc::clone(variant);
+        }
+        Arc::new(FairyVariant {
+            rules: Arc::clone(&variant.rules),
+            terms: variant.terms.clone(),
+            usi,
+        })
+    }
+
     fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
         Self::parse_fen(variant, fen)
     }
@@ -634,8 +653,9 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
             // drop as the promoted form), `@`, the square.
             let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
             let plus = if mv.promotion().is_some() { "+" } else { "" };
+            let at = if self.rules.usi { '*' } else { '@' };
             return format!(
-                "{plus}{}@{}",
+                "{plus}{}{at}{}",
                 letter.to_ascii_uppercase(),
                 self.square_name(Square(mv.to()))
             );
