@@ -671,12 +671,14 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     let mut limits = Vec::new();
     if let Some(field) = &m.promotion_limits {
         for (letter, &n) in field.1.get_ref() {
-            match letter
-                .chars()
-                .next()
-                .filter(|_| letter.chars().count() == 1)
-                .and_then(|c| letters.iter().position(|&l| l == c.to_ascii_lowercase()))
-            {
+            // A letter, or `+` and a letter for a promoted form.
+            let form = letter.starts_with('+');
+            let base = letter.trim_start_matches('+');
+            match base.chars().next().filter(|_| base.chars().count() == 1).and_then(|c| {
+                pieces
+                    .iter()
+                    .position(|p| p.letter == c.to_ascii_lowercase() && p.promoted_from.is_some() == form)
+            }) {
                 Some(k) => limits.push((k as u8, n)),
                 None => ctx.fail(
                     field,

@@ -82,7 +82,6 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("promotionPieceTypesWhite", "promotion_pieces_white", Kind::Letters),
     ("promotionPieceTypesBlack", "promotion_pieces_black", Kind::Letters),
     ("mandatoryPawnPromotion", "mandatory_promotion", Kind::Bool),
-    ("promotionLimit", "promotion_limits", Kind::Limits),
     ("doubleStep", "double_step", Kind::Bool),
     ("doubleStepRank", "double_step_rank", Kind::Int),
     ("doubleStepRegionWhite", "double_step_region_white", Kind::Text),
@@ -129,6 +128,16 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("dropChecks", "drop_checks", Kind::Bool),
     ("dropRegionWhite", "drop_region_white", Kind::Text),
     ("dropRegionBlack", "drop_region_black", Kind::Text),
+    ("promotionRegionWhite", "promotion_region_white", Kind::Text),
+    ("promotionRegionBlack", "promotion_region_black", Kind::Text),
+    ("mandatoryPiecePromotion", "mandatory_piece_promotion", Kind::Bool),
+    ("pieceDemotion", "piece_demotion", Kind::Bool),
+    ("immobilityIllegal", "immobility_illegal", Kind::Bool),
+    ("dropPromoted", "drop_promoted", Kind::Bool),
+    ("dropNoDoubled", "drop_no_doubled", Kind::Letters),
+    ("dropNoDoubledCount", "drop_no_doubled_count", Kind::Int),
+    ("nFoldValueAbsolute", "n_fold_value_absolute", Kind::Bool),
+    ("flagPieceSafe", "flag_piece_safe", Kind::Bool),
 ];
 
 /// Keys for the GUI only: read and ignored.
@@ -136,19 +145,6 @@ const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSi
 
 /// Keys of rules the schema cannot express yet, with what they need.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("promotedPieceType", "shogi-style promotion is not supported yet"),
-    (
-        "promotionRegionWhite",
-        "shogi-style promotion zones are not supported yet",
-    ),
-    (
-        "promotionRegionBlack",
-        "shogi-style promotion zones are not supported yet",
-    ),
-    (
-        "immobilityIllegal",
-        "shogi-style immobility rules are not supported yet",
-    ),
     ("flyingGeneral", "the flying-general rule is not supported yet"),
     ("gating", "gating is not supported yet"),
     ("seirawanGating", "gating is not supported yet"),
@@ -391,10 +387,29 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         .into_iter()
         .rev()
         .collect();
+    // Keys that need the section's final pieces, read after them.
+    let mut promoted: Option<&Entry> = None;
+    let mut drop_mate: Option<&Entry> = None;
+    let mut limits: Option<&Entry> = None;
     for e in last {
         let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
         if DISPLAY_KEYS.contains(&e.key.as_str()) {
             continue;
+        }
+        match e.key.as_str() {
+            "promotedPieceType" => {
+                promoted = Some(e);
+                continue;
+            }
+            "shogiPawnDropMateIllegal" => {
+                drop_mate = Some(e);
+                continue;
+            }
+            "promotionLimit" => {
+                limits = Some(e);
+                continue;
+            }
+            _ => {}
         }
         if let Some((_, why)) = UNSUPPORTED.iter().find(|(k, _)| *k == e.key) {
             problems.push(at(why.to_string()));
@@ -466,8 +481,89 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     if !removed_text.is_empty() {
         lines.push((format!("remove_pieces = {}", quoted(&removed_text)), section.line));
     }
-    if !added.is_empty() {
+    // The section's pieces: the parent's left, then its own.
+    let mut pieces: Vec<(char, String, String)> = parent
+        .pieces
+        .iter()
+        .filter(|p| p.promoted_from.is_none() && !removed.contains(&p.letter) && !added.iter().any(|a| a.0 == p.letter))
+        .map(|p| (p.letter, p.name.clone(), p.betza_text.clone()))
+        .collect();
+    pieces.extend(added.iter().map(|(l, n, b, _, _)| (*l, n.clone(), b.clone())));
+    if let Some(e) = drop_mate {
+        match value(Kind::Bool, &e.value) {
+            // Fairy-Stockfish's rule is about its shogi pawn type (Betza `fW`).
+            Ok(v) if v == "true" => {
+                let letters: String = pieces.iter().filter(|p| p.2 == "fW").map(|p| p.0).collect();
+                lines.push((format!("drop_mate_illegal = {}", quoted(&letters)), e.line));
+            }
+            Ok(_) => {}
+            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+        }
+    }
+    // `promotedPieceType = p:g s:g`: each piece gets a `+` form moving as the named type.
+    let mut forms = Vec::new();
+    if let Some(e) = promoted {
+        for item in e.value.split_whitespace() {
+            let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
+            let pair = item
+                .split_once(':')
+                .and_then(|(a, b)| Some((a.chars().next()?, b.chars().next()?)));
+            let Some((from, to)) = pair.filter(|_| item.len() == 3) else {
+                problems.push(at(format!(
+                    "expected 'letter:letter' items, found '{}'",
+                    item.escape_debug()
+                )));
+                continue;
+            };
+            let find = |c: char| pieces.iter().find(|p| p.0 == c.to_ascii_lowercase());
+            match (find(from), find(to)) {
+                (Some(_), Some(target)) => {
+                    forms.push((from.to_ascii_lowercase(), target.1.clone(), target.2.clone(), target.0))
+                }
+                _ => problems.push(at(format!(
+                    "'{}': no piece with one of these letters",
+                    item.escape_debug()
+                ))),
+            }
+        }
+    }
+    // A limit on a type holds for the `+` forms that move as it too: Fairy-Stockfish counts
+    // its pieces of the type, and a promoted form is one.
+    if let Some(e) = limits {
+        let text = e
+            .value
+            .split_whitespace()
+            .flat_map(|item| {
+                let letter = item.split(':').next().and_then(|l| l.chars().next());
+                let count = item.split_once(':').map_or("", |(_, n)| n).to_string();
+                let extra: Vec<String> = forms
+                    .iter()
+                    .filter(|f| Some(f.3) == letter.map(|l| l.to_ascii_lowercase()))
+                    .map(|f| format!("+{}:{count}", f.0))
+                    .collect();
+                std::iter::once(item.to_string()).chain(extra)
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        match value(Kind::Limits, &text) {
+            Ok(v) => lines.push((format!("promotion_limits = {v}"), e.line)),
+            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+        }
+    }
+    if !added.is_empty() || !forms.is_empty() {
         lines.push(("[pieces]".to_string(), section.line));
+        if let Some(e) = promoted {
+            for (letter, name, betza, _) in &forms {
+                lines.push((
+                    format!(
+                        "\"+{letter}\" = {{ name = {}, betza = {} }}",
+                        quoted(name),
+                        quoted(betza)
+                    ),
+                    e.line,
+                ));
+            }
+        }
         for (letter, name, betza, flags, line) in &added {
             let extra = match *flags {
                 "pawn" => ", pawn = true",

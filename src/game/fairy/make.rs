@@ -215,7 +215,9 @@ impl<B: Bitboard> Fairy<B> {
                     dirty.add(placed, to);
                     // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
                     let marked = self.rules.is_pawn(usize::from(piece.kind))
-                        && mv.promotion().is_some()
+                        && mv
+                            .promotion()
+                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
                         && self.rules.captures_to_hand
                         && !self.rules.drop_loop;
                     if was_promoted || marked {

@@ -504,7 +504,16 @@ impl<B: Bitboard> Fairy<B> {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
             }
         }
-        if (!rules.promotion_mandatory || choices.is_empty()) && rules.kind(us, kind).mobile.has(to) {
+        // A pawn with a `+` form (shogun) promotes to it on entering the zone, never by en
+        // passant (as Fairy-Stockfish).
+        let form = rules.promoted_form(kind).filter(|_| special != Special::EnPassant);
+        if let Some(p) = form
+            && !self.promotion_limited(p)
+        {
+            emit(FairyMove::new(from.0, to.0, Some(p), special));
+        }
+        let forced = rules.promotion_mandatory && !(choices.is_empty() && form.is_none());
+        if !forced && rules.kind(us, kind).mobile.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
         }
     }
