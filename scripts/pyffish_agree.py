@@ -83,7 +83,12 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--max-plies", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--config", help="a Fairy-Stockfish variant configuration file for pyffish: the "
+                    "variants only its variants.ini has, such as shogun (nue ships them as files)")
     args = ap.parse_args()
+    if args.config:
+        with open(args.config) as f:
+            sf.load_variant_config(f.read())
     rng = random.Random(args.seed)
     nue = Nue(args.nue, args.variant)
     start = sf.start_fen(args.variant)

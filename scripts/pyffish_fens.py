@@ -14,6 +14,7 @@ running count, and one position in `--every` otherwise; games run to their end b
 rules or to `--max-plies`.
 
     python3 scripts/pyffish_fens.py --games 12 --seed 1
+    python3 scripts/pyffish_fens.py --only shogun --config shogun.ini   # its section of variants.ini
 """
 import argparse
 import pathlib
@@ -84,7 +85,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(ROOT / "tests/data/fens"))
     ap.add_argument("--only", nargs="*", help="these variants only (file names without .txt)")
+    ap.add_argument("--config", help="a Fairy-Stockfish variant configuration file to load first "
+                    "(the variants that are only examples of its variants.ini: shogun)")
     args = ap.parse_args()
+    if args.config:
+        sf.load_variant_config(pathlib.Path(args.config).read_text())
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(p.stem, p.stem, False, False) for p in sorted((ROOT / "variants").glob("*.toml"))]
