@@ -82,7 +82,12 @@ fn unsupported_rules_and_malformed_lines_name_file_and_line() {
 #[test]
 fn variants_toml_prints_a_file_that_loads_back() {
     let dir = common::fresh_dir("variant_ini_toml");
-    for spec in [format!("{}:orda", ini("fsf-examples.ini")), "capablanca".to_string()] {
+    for spec in [
+        format!("{}:orda", ini("fsf-examples.ini")),
+        format!("{}:shogun", ini("fsf-examples.ini")),
+        "capablanca".to_string(),
+        "kyotoshogi".to_string(),
+    ] {
         let (code, text, err) = common::run_nue(&["variants", "--toml", &spec]);
         assert_eq!(code, 0, "{spec}: {err}");
         let path = dir.join("v.toml");
@@ -94,6 +99,8 @@ fn variants_toml_prints_a_file_that_loads_back() {
             (b.files, b.ranks, b.start_fen.clone())
         );
         assert_eq!(a.pieces.len(), b.pieces.len(), "{spec}");
+        let forms = |d: &nue::variant::Definition| d.pieces.iter().filter(|p| p.promoted_from.is_some()).count();
+        assert_eq!(forms(&a), forms(&b), "{spec}");
     }
     let (code, _, err) = common::run_nue(&["variants", "--toml", "nosuchvariant"]);
     assert_ne!(code, 0);
