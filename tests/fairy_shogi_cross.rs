@@ -123,3 +123,43 @@ fn a_pawn_drop_mate_is_illegal_even_when_the_defender_is_pinned() {
         );
     }
 }
+
+/// Minishogi's four-fold repetition loses for the first player (sente, White in the FEN)
+/// whoever is to move (`n_fold_value_absolute`); in shogi it draws.
+#[test]
+fn a_minishogi_repetition_loses_for_sente() {
+    use nue::core::Outcome;
+    use nue::game::Position;
+    let cycle = ["a1b2", "e5d4", "b2a1", "d4e5"];
+    for (name, with_white_to_move, with_black_to_move) in [
+        ("minishogi", Outcome::Loss, Outcome::Win),
+        ("gorogoro", Outcome::Draw, Outcome::Draw),
+    ] {
+        let def = nue::variant::load(name).expect("built in");
+        let rules = FairyVariant::<u64>::compile(&def).expect("valid");
+        // Gorogoro's kings stand elsewhere: the same shuffle with its own squares.
+        let moves: Vec<&str> = if name == "gorogoro" {
+            vec!["c1b2", "c6b5", "b2c1", "b5c6"]
+        } else {
+            cycle.to_vec()
+        };
+        let mut pos = Position::<Fairy<u64>>::start(&rules);
+        for _ in 0..3 {
+            assert_eq!(pos.repetition_by_rule(), None, "{name}");
+            for m in &moves {
+                pos.play_str(m).unwrap_or_else(|e| panic!("{name}: {m}: {e}"));
+            }
+        }
+        assert_eq!(
+            pos.repetition_by_rule(),
+            Some(with_white_to_move),
+            "{name}: White to move"
+        );
+        pos.play_str(moves[0]).expect("legal");
+        assert_eq!(
+            pos.repetition_by_rule(),
+            Some(with_black_to_move),
+            "{name}: Black to move"
+        );
+    }
+}
