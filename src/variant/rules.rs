@@ -113,7 +113,7 @@ pub struct Keys {
 }
 
 /// A variant ready to play on bitboards of type `B`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Rules<B> {
     /// The variant's name.
     pub name: String,

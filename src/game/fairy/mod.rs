@@ -38,7 +38,7 @@ use std::sync::Arc;
 /// [`Fairy`]'s [`GameRules::Variant`]); dereferences to the rules.
 #[derive(Debug)]
 pub struct FairyVariant<B> {
-    rules: Arc<Rules<B>>,
+    rules: Rules<B>,
     terms: EvalTerms,
     /// Whether positions and moves read and print in USI's conventions (SFEN, `7g7f`, `P*5e`)
     /// rather than Fairy-Stockfish's UCI ones, as Fairy-Stockfish does under USI.
@@ -54,7 +54,7 @@ impl<B: Bitboard> FairyVariant<B> {
     pub fn new(rules: Rules<B>) -> Result<Arc<FairyVariant<B>>, PositionError> {
         let terms = terms::derive(&rules);
         let variant = Arc::new(FairyVariant {
-            rules: Arc::new(rules),
+            rules,
             terms,
             usi: false,
         });
@@ -616,8 +616,10 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
         if variant.usi == usi {
             return Arc::clone(variant);
         }
+        // A copy of the rules (their slider tables shared), inline in the variant: one pointer
+        // from a position to them, as in the hot paths every rule is read through it.
         Arc::new(FairyVariant {
-            rules: Arc::clone(&variant.rules),
+            rules: variant.rules.clone(),
             terms: variant.terms.clone(),
             usi,
         })
