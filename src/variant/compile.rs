@@ -576,22 +576,21 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 Some((mg.or(eg).unwrap_or(0), eg.or(mg).unwrap_or(0)))
             }
         };
-        let located = [&raw.region_white, &raw.region_black].map(|f| f.clone().map(|v| (*source, v)));
-        let region = side_regions(
-            &mut ctx,
-            [&located[0], &located[1]],
-            &format!("pieces.{key_text}.region"),
-            files,
-            ranks,
-        );
-        let located =
-            [&raw.promotion_region_white, &raw.promotion_region_black].map(|f| f.clone().map(|v| (*source, v)));
-        let promotion_zone = side_regions(
-            &mut ctx,
-            [&located[0], &located[1]],
-            &format!("pieces.{key_text}.promotion_region"),
-            files,
-            ranks,
+        // A piece's own per-side regions, located in its file.
+        let mut piece_regions = |pair: [&Option<Spanned<String>>; 2], key: &str| {
+            let located = pair.map(|f| f.clone().map(|v| (*source, v)));
+            side_regions(
+                &mut ctx,
+                [&located[0], &located[1]],
+                &format!("pieces.{key_text}.{key}"),
+                files,
+                ranks,
+            )
+        };
+        let region = piece_regions([&raw.region_white, &raw.region_black], "region");
+        let promotion_zone = piece_regions(
+            [&raw.promotion_region_white, &raw.promotion_region_black],
+            "promotion_region",
         );
         if let Some(b) = base {
             let kind = pieces.len() as u8;

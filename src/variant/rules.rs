@@ -207,11 +207,9 @@ pub struct Rules<B> {
     /// or with `piece_demotion` a promoted form's demotion); empty for kinds that never change.
     pub promo_zone: [Vec<B>; 2],
     /// Per color, per kind: the targets whose moves need more than a plain move (the promotion
-    /// zone, squares where the piece could not move again), and the origins all of whose moves
-    /// do (shogi-style: a move out of the zone may promote).
+    /// zone, squares where the piece could not move again); the origins all of whose moves do
+    /// are [`Rules::zone_from`].
     pub attention_to: [Vec<B>; 2],
-    /// See `attention_to`.
-    pub attention_from: [Vec<B>; 2],
     /// Whether shogi-style promotion is compulsory where it is possible.
     pub piece_promotion_mandatory: bool,
     /// Whether promoted forms turn back by a move in the zone (Kyoto shogi).
@@ -689,7 +687,6 @@ impl<B: Bitboard> Rules<B> {
             unpromoted: def.pieces.iter().map(|p| p.promoted_from.unwrap_or(NO_KIND)).collect(),
             promo_zone: [Vec::new(), Vec::new()],
             attention_to: [Vec::new(), Vec::new()],
-            attention_from: [Vec::new(), Vec::new()],
             piece_promotion_mandatory: def.promotion.piece_mandatory,
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
@@ -901,7 +898,6 @@ impl<B: Bitboard> Rules<B> {
                     && !rules.is_royal(k)
                     && !rules.is_pseudo_royal(k)
                     && rules.attention_to[color][k].is_empty()
-                    && rules.attention_from[color][k].is_empty()
             });
             rules.uniform_kinds[color] = uniform;
             rules.general_kinds[color] = general;
@@ -924,14 +920,15 @@ impl<B: Bitboard> Rules<B> {
                         .unwrap_or(&def.promotion.zone[c]);
                     region::<B>(zone)
                 };
-                let (zone, shogi) = if self.is_pawn(k) {
-                    (self.promotion_zone[c], false)
-                } else if self.promotes_to[k] != NO_KIND {
-                    (shogi_zone(k), true)
-                } else if self.unpromoted[k] != NO_KIND && self.piece_demotion {
-                    (shogi_zone(usize::from(self.unpromoted[k])), true)
+                let zone = if self.is_pawn(k) {
+                    self.promotion_zone[c]
+                } else if self.promoted_form(k).is_some() {
+                    shogi_zone(k)
                 } else {
-                    (B::EMPTY, false)
+                    match self.base_of(k) {
+                        Some(base) if self.piece_demotion => shogi_zone(usize::from(base)),
+                        _ => B::EMPTY,
+                    }
                 };
                 let stuck = if self.immobility_illegal {
                     self.board & !self.kind(color, k).mobile
@@ -940,7 +937,6 @@ impl<B: Bitboard> Rules<B> {
                 };
                 self.promo_zone[c].push(zone);
                 self.attention_to[c].push(zone | stuck);
-                self.attention_from[c].push(if shogi { zone } else { B::EMPTY });
             }
         }
     }
@@ -954,7 +950,7 @@ impl<B: Bitboard> Rules<B> {
             self.drop_region[c] = (0..self.kinds)
                 .map(|k| {
                     // Royal pieces and promoted forms never go to hand.
-                    if self.is_royal(k) || self.unpromoted[k] != NO_KIND {
+                    if self.is_royal(k) || self.base_of(k).is_some() {
                         return B::EMPTY;
                     }
                     let t = self.kind(color, k);
@@ -978,7 +974,7 @@ impl<B: Bitboard> Rules<B> {
         let promoted_to: Vec<u8> = self.promotion_kinds.iter().flatten().copied().collect();
         self.hand_max = (0..self.kinds)
             .map(|k| {
-                if self.is_royal(k) || self.unpromoted[k] != NO_KIND {
+                if self.is_royal(k) || self.base_of(k).is_some() {
                     return 0;
                 }
                 // Without demotion a promoted pawn goes to hand as its new kind.
@@ -1006,8 +1002,20 @@ impl<B: Bitboard> Rules<B> {
     pub fn kind_of(&self, c: char) -> Option<u8> {
         let lower = c.to_ascii_lowercase();
         (0..self.kinds)
-            .find(|&k| self.letters[k] == lower && self.unpromoted[k] == NO_KIND)
+            .find(|&k| self.letters[k] == lower && self.base_of(k).is_none())
             .map(|k| k as u8)
+    }
+
+    /// The origins from which every move of our piece of `kind` needs a closer look: for a
+    /// shogi-style promotion (or Kyoto's demotion), a move out of the zone may change it too.
+    /// Pawns promote only on entering it.
+    #[inline(always)]
+    pub fn zone_from(&self, color: Color, kind: usize) -> B {
+        if self.is_pawn(kind) {
+            B::EMPTY
+        } else {
+            self.promo_zone[color.index()][kind]
+        }
     }
 
     /// The kind of `kind`'s promoted form, if it has one.

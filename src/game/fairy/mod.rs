@@ -585,7 +585,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn is_promotion(&self, mv: FairyMove) -> bool {
-        mv.promotion().is_some() && mv.special() != Special::Drop
+        mv.promotes_on_board()
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {

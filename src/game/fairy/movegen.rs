@@ -53,7 +53,7 @@ impl<B: Bitboard> Fairy<B> {
             // promotion every move from inside it.
             quiet &= if !filter.promotions {
                 B::EMPTY
-            } else if rules.attention_from[us.index()][k].has(from) {
+            } else if rules.zone_from(us, k).has(from) {
                 B::FULL
             } else {
                 rules.promo_zone[us.index()][k]
@@ -166,7 +166,7 @@ impl<B: Bitboard> Fairy<B> {
             // Promotions, and squares where the piece may not stay, are looked at one by one;
             // all moves from where a shogi-style promotion is possible too.
             let one_by_one = sensitive.to | rules.attention_to[us.index()][k];
-            let zone_from = rules.attention_from[us.index()][k];
+            let zone_from = rules.zone_from(us, k);
             let ep_kind = filter.capture && !self.ep.is_empty() && rules.takes_en_passant(k);
             // Set-wise steps pay per step, table reads per piece: the steps win for kinds with
             // initial moves (pawns) and for many pieces.
@@ -471,8 +471,8 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         let us = self.side;
         let zone = rules.promo_zone[us.index()][kind];
-        let movable = !rules.immobility_illegal || rules.kind(us, kind).mobile.has(to);
         if !is_pawn {
+            let movable = !rules.immobility_illegal || rules.kind(us, kind).mobile.has(to);
             if !zone.has(to) && !zone.has(from) {
                 if movable {
                     emit(FairyMove::new(from.0, to.0, None, special));
@@ -859,7 +859,7 @@ impl<B: Bitboard> Fairy<B> {
     /// form is quiet).
     #[inline]
     pub(super) fn is_tactical_move(&self, mv: FairyMove) -> bool {
-        self.is_capture(mv) || mv.promotion().is_some() && mv.special() != Special::Drop
+        self.is_capture(mv) || mv.promotes_on_board()
     }
 
     /// Appends the legal moves of `kind` to `out` (which must be empty).

@@ -77,6 +77,12 @@ impl FairyMove {
         }
     }
 
+    /// Whether a piece on the board promotes (a drop in promoted form does not: it is quiet).
+    #[inline(always)]
+    pub const fn promotes_on_board(self) -> bool {
+        self.promotion().is_some() && !matches!(self.special(), Special::Drop)
+    }
+
     /// The move's special effect.
     #[inline(always)]
     pub const fn special(self) -> Special {
