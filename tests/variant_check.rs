@@ -332,3 +332,44 @@ fn shogi_style_keys_are_checked() {
         "pieces.s.promotion_region_black: 'a0' is not a square",
     );
 }
+
+#[test]
+fn advanced_moves_and_the_flying_general_are_checked() {
+    let leaps_only = "advanced moves may only be leaps and lame leaps";
+    expect_problem(
+        "advanced_bad.toml",
+        4,
+        38,
+        &format!("pieces.p.advanced_betza: {leaps_only}"),
+    );
+    expect_problem(
+        "advanced_bad.toml",
+        5,
+        37,
+        "pieces.a.advanced_betza: needs 'advanced_region_white' or 'advanced_region_black'",
+    );
+    expect_problem(
+        "advanced_bad.toml",
+        6,
+        45,
+        "pieces.b.advanced_region: an advanced region needs 'advanced_betza'",
+    );
+    expect_problem(
+        "advanced_bad.toml",
+        7,
+        69,
+        "pieces.n.advanced_region_white: '*11' is not a square",
+    );
+    expect_problem(
+        "advanced_bad.toml",
+        8,
+        41,
+        &format!("pieces.c.advanced_betza: {leaps_only}"),
+    );
+    expect_problem(
+        "flying_general_type.toml",
+        3,
+        18,
+        "flying_general: invalid type: string \"yes\", expected a boolean",
+    );
+}

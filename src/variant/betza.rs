@@ -46,6 +46,10 @@ pub struct Atom {
     pub capture: bool,
     /// Whether it is only available from the piece's initial region.
     pub initial: bool,
+    /// Whether it is only available from the piece's advanced region (a piece's
+    /// `advanced_betza`: the xiangqi soldier's sideways steps across the river). The parser
+    /// never sets it.
+    pub advanced: bool,
 }
 
 /// A parsed Betza string.
@@ -224,6 +228,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                             quiet: q,
                             capture: cap,
                             initial,
+                            advanced: false,
                         };
                         if !out.atoms.contains(&atom) {
                             out.atoms.push(atom);

@@ -28,6 +28,9 @@ pub struct PieceDef {
     pub pawn: bool,
     /// The squares the piece may stand on, per color (`None`: everywhere).
     pub region: [Option<Vec<Square>>; 2],
+    /// The squares from which its `advanced` atoms apply, per color (the xiangqi soldier's
+    /// far side of the river).
+    pub advanced_region: [Vec<Square>; 2],
     /// Evaluation values given in the file (centipawns), when given.
     pub value: Option<(i32, i32)>,
     /// For a promoted form (`+p`), the kind it promoted from, which it goes back to in hand.
@@ -284,6 +287,8 @@ pub struct Definition {
     pub n_fold_value_absolute: bool,
     /// Whether a perpetual check is illegal (loses).
     pub perpetual_check_illegal: bool,
+    /// Whether the royal pieces may not face each other on an open file or rank.
+    pub flying_general: bool,
     /// Whether a move or drop may not leave a piece where it could never move again.
     pub immobility_illegal: bool,
     /// The extinction rule, if any.
@@ -430,6 +435,65 @@ fn side_regions(
     out
 }
 
+/// Adds a piece's `advanced_betza` to its moves, as atoms marked [`Atom::advanced`]: leaps and
+/// lame leaps only (the tables filter them by origin square), and only with an advanced region.
+fn advanced_moves(
+    ctx: &mut Ctx,
+    (source, key_text): (usize, &str),
+    raw: &super::schema::RawPiece,
+    regions: &[Option<Vec<Square>>; 2],
+    betza: &mut Betza,
+) {
+    let key = format!("pieces.{key_text}.advanced_betza");
+    let Some(text) = &raw.advanced_betza else {
+        if let Some(r) = raw
+            .advanced_region_white
+            .as_ref()
+            .or(raw.advanced_region_black.as_ref())
+        {
+            ctx.fail(
+                &(source, r.clone()),
+                &format!("pieces.{key_text}.advanced_region"),
+                "an advanced region needs 'advanced_betza'",
+            );
+        }
+        return;
+    };
+    let located = (source, text.clone());
+    if regions.iter().all(Option::is_none) {
+        ctx.fail(
+            &located,
+            &key,
+            "needs 'advanced_region_white' or 'advanced_region_black'",
+        );
+        return;
+    }
+    match betza::parse(text.get_ref()) {
+        Ok(extra) => {
+            if extra.en_passant
+                || extra
+                    .atoms
+                    .iter()
+                    .any(|a| a.initial || !matches!(a.reach, Reach::Leap | Reach::Lame))
+            {
+                ctx.fail(
+                    &located,
+                    &key,
+                    "advanced moves may only be leaps and lame leaps (no riders, hoppers, 'i' or 'e')",
+                );
+                return;
+            }
+            for mut a in extra.atoms {
+                a.advanced = true;
+                if !betza.atoms.iter().any(|b| Atom { advanced: true, ..*b } == a) {
+                    betza.atoms.push(a);
+                }
+            }
+        }
+        Err(e) => ctx.fail_at(&located, e.at + 1, &key, e.message),
+    }
+}
+
 /// Compiles a merged variant.
 pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Definition, Diagnostics> {
     let mut ctx = Ctx {
@@ -555,7 +619,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             ctx.fail(&key_at, &format!("pieces.{key_text}"), "missing key 'betza'");
             continue;
         };
-        let betza = match betza::parse(text.get_ref()) {
+        let mut betza = match betza::parse(text.get_ref()) {
             Ok(b) => b,
             Err(e) => {
                 // +1 for the opening quote.
@@ -592,6 +656,12 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             [&raw.promotion_region_white, &raw.promotion_region_black],
             "promotion_region",
         );
+        let advanced_region = piece_regions(
+            [&raw.advanced_region_white, &raw.advanced_region_black],
+            "advanced_region",
+        );
+        advanced_moves(&mut ctx, (*source, key_text), raw, &advanced_region, &mut betza);
+        let advanced_region = advanced_region.map(Option::unwrap_or_default);
         if let Some(b) = base {
             let kind = pieces.len() as u8;
             pieces[usize::from(b)].promotes_to = Some(kind);
@@ -603,6 +673,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             promotes_to: None,
             promotion_zone,
             region,
+            advanced_region,
             name: raw
                 .name
                 .as_ref()
@@ -760,6 +831,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                     quiet: true,
                     capture: false,
                     initial: true,
+                    advanced: false,
                 });
             }
         }
@@ -1073,6 +1145,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         n_fold_value,
         n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
         perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
+        flying_general: get(&m.flying_general, false),
         immobility_illegal: get(&m.immobility_illegal, false),
         extinction,
         flag,

@@ -216,6 +216,9 @@ pub struct Rules<B> {
     pub piece_demotion: bool,
     /// Whether moves and drops may not leave a piece where it could never move again.
     pub immobility_illegal: bool,
+    /// With the flying-general rule, the orthogonal slider tables along which two royal pieces
+    /// may not see each other (empty without the rule).
+    pub flying_general: Vec<Arc<Slider<B>>>,
     /// Whether double steps allow en passant captures.
     pub en_passant: bool,
     /// Whether initial moves belong to pieces that have not moved (a right per square, in the
@@ -406,7 +409,9 @@ impl<B: Bitboard> Rules<B> {
         self.rays.len() - 1
     }
 
-    fn table(&mut self, atoms: &[Atom], color: Color, reverse: bool) -> MoveTable<B> {
+    /// The table of `atoms` for `color` (reversed: who captures on a square), the
+    /// [`Atom::advanced`] ones only from the squares of `advanced`.
+    fn table(&mut self, atoms: &[Atom], color: Color, reverse: bool, advanced: B) -> MoveTable<B> {
         let mut t = MoveTable {
             leap_quiet: vec![B::EMPTY; self.squares],
             leap_capture: vec![B::EMPTY; self.squares],
@@ -432,6 +437,11 @@ impl<B: Bitboard> Rules<B> {
                 Reach::Leap => {
                     for s in 0..self.squares {
                         if let Some(to) = self.on_board(Square(s as u8), df, dr) {
+                            // Seen from the target when reversed.
+                            let origin = if reverse { to } else { Square(s as u8) };
+                            if a.advanced && !advanced.has(origin) {
+                                continue;
+                            }
                             if a.quiet {
                                 t.leap_quiet[s] |= B::square(to);
                             }
@@ -448,6 +458,9 @@ impl<B: Bitboard> Rules<B> {
                         let sq = Square(s as u8);
                         let Some(to) = self.on_board(sq, df, dr) else { continue };
                         let origin = if reverse { to } else { sq };
+                        if a.advanced && !advanced.has(origin) {
+                            continue;
+                        }
                         let mut mask = B::EMPTY;
                         let mut ok = true;
                         for &(pf, pr) in &path {
@@ -502,7 +515,7 @@ impl<B: Bitboard> Rules<B> {
 
     /// `atoms` as set-wise steps for `color`, grouped by step; `None` if some atom is not a
     /// leap or a lame leap.
-    fn set_leaps(&self, atoms: &[Atom], color: Color) -> Option<Vec<SetLeap<B>>> {
+    fn set_leaps(&self, atoms: &[Atom], color: Color, advanced: B) -> Option<Vec<SetLeap<B>>> {
         let sign = if color == Color::White { 1 } else { -1 };
         let files = self.files as i32;
         let mut out: Vec<SetLeap<B>> = Vec::new();
@@ -520,7 +533,7 @@ impl<B: Bitboard> Rules<B> {
                     && path
                         .iter()
                         .all(|&(pf, pr)| self.on_board(sq, pf as i32 * sign, pr as i32 * sign).is_some());
-                if fits {
+                if fits && (!a.advanced || advanced.has(sq)) {
                     from |= B::square(sq);
                 }
             }
@@ -690,6 +703,7 @@ impl<B: Bitboard> Rules<B> {
             piece_promotion_mandatory: def.promotion.piece_mandatory,
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
+            flying_general: Vec::new(),
             en_passant: def.en_passant,
             first_move_rights: def.first_move_rights,
             royal_right_lost_to: mask(&mut def.royal_right_lost_to.iter().copied()),
@@ -783,14 +797,15 @@ impl<B: Bitboard> Rules<B> {
             for k in 0..kinds {
                 let atoms = &def.pieces[k].betza.atoms;
                 let (initial, normal): (Vec<Atom>, Vec<Atom>) = atoms.iter().partition(|a| a.initial);
-                let normal_t = rules.table(&normal, color, false);
-                let reverse = rules.table(&normal, color, true);
-                let initial_t = (!initial.is_empty()).then(|| rules.table(&initial, color, false));
+                let advanced = region(&def.pieces[k].advanced_region[color.index()]);
+                let normal_t = rules.table(&normal, color, false, advanced);
+                let reverse = rules.table(&normal, color, true, advanced);
+                let initial_t = (!initial.is_empty()).then(|| rules.table(&initial, color, false, advanced));
                 // Initial moves that never capture (the pawn's double step) attack nothing.
                 let reverse_initial = initial
                     .iter()
                     .any(|a| a.capture)
-                    .then(|| rules.table(&initial, color, true));
+                    .then(|| rules.table(&initial, color, true, advanced));
                 let mut mobile = B::EMPTY;
                 for s in 0..squares {
                     if !(normal_t.leap_quiet[s] | normal_t.leap_capture[s]).is_empty()
@@ -832,7 +847,7 @@ impl<B: Bitboard> Rules<B> {
                         None => sliders.push((Arc::clone(slider), 1 << k)),
                     }
                 }
-                let set_leaps = rules.set_leaps(atoms, color);
+                let set_leaps = rules.set_leaps(atoms, color, advanced);
                 let region = match &def.pieces[k].region[color.index()] {
                     Some(squares) => region(squares),
                     None => rules.board,
@@ -851,6 +866,17 @@ impl<B: Bitboard> Rules<B> {
                     set_leaps,
                 });
             }
+        }
+        if def.flying_general {
+            let rook: Vec<_> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .iter()
+                .map(|&(df, dr)| (rules.ray_index(df, dr, 0), true, true))
+                .collect();
+            rules.flying_general = rules
+                .group_riders(&rook)
+                .into_iter()
+                .map(|(s, _, _)| Arc::clone(&rules.sliders[s]))
+                .collect();
         }
         rules.compile_promotions(def);
         for color in 0..2 {

@@ -29,6 +29,14 @@ pub struct RawPiece {
     pub region_white: Option<Spanned<String>>,
     /// The region of Black's pieces (see `region_white`).
     pub region_black: Option<Spanned<String>>,
+    /// Moves in Betza notation the piece has, besides `betza`, only from its advanced region
+    /// (the xiangqi soldier's sideways steps across the river: `advanced_betza = "sW"`); leaps
+    /// and lame leaps only.
+    pub advanced_betza: Option<Spanned<String>>,
+    /// The squares from which `advanced_betza` applies, per side (square lists, as `region_white`).
+    pub advanced_region_white: Option<Spanned<String>>,
+    /// Black's (see `advanced_region_white`).
+    pub advanced_region_black: Option<Spanned<String>>,
     /// The squares where this piece promotes shogi-style (its `+` form), per side, instead of the
     /// variant's zone.
     pub promotion_region_white: Option<Spanned<String>>,
@@ -161,6 +169,9 @@ raw_variant! {
     /// the first player; Fairy-Stockfish's `nFoldValueAbsolute`).
     n_fold_value_absolute: bool,
     perpetual_check_illegal: bool,
+    /// The royal pieces may not face each other on an open file or rank (xiangqi's flying
+    /// general, as Fairy-Stockfish's `flyingGeneral` tests it: a rook's line between them).
+    flying_general: bool,
     /// Extinction: a player whose pieces of some listed type (`*`: all pieces together) number at
     /// most `extinction_piece_count` gets `extinction_value`, provided the opponent has at least
     /// `extinction_opponent_piece_count` pieces.

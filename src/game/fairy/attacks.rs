@@ -146,10 +146,27 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether `color`'s royal piece on `sq` is attacked by `!color` with occupancy `occ`
     /// (ignoring `exclude`). In atomic variants a royal piece next to the enemy's is immune: no
     /// capture of it could spare the capturer's own.
+    /// With the flying-general rule, a royal piece facing the enemy's on an open line counts
+    /// as attacked.
     pub(super) fn royal_attacked(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
         if self.rules.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty() {
             return false;
         }
-        self.is_attacked(sq, !color, occ, exclude)
+        self.is_attacked(sq, !color, occ, exclude) || self.faces_royal(sq, color, occ, exclude)
+    }
+
+    /// Whether `color`'s royal piece on `sq` would see an enemy royal piece (not in `exclude`)
+    /// along an open file or rank with occupancy `occ`, where the flying-general rule forbids it.
+    #[inline]
+    pub(super) fn faces_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        if rules.flying_general.is_empty() {
+            return false;
+        }
+        let theirs = self.royals(!color) & !exclude;
+        rules
+            .flying_general
+            .iter()
+            .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
     }
 }

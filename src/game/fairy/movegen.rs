@@ -728,6 +728,13 @@ impl<B: Bitboard> Fairy<B> {
                     i => pin_along(usize::from(i)),
                 }
             }
+            // Flying general: the one piece between the two royal pieces may not leave the
+            // line.
+            for slider in &rules.flying_general {
+                for k in (self.royals(them) & slider.reach(r)).squares() {
+                    out.from |= slider.attacks(r, occ) & slider.attacks(k, occ) & own;
+                }
+            }
             for &k in &rules.blockable_kinds[them.index()] {
                 let pieces = self.by_kind[k] & enemy;
                 if pieces.is_empty() {

@@ -1,0 +1,149 @@
+//! The xiangqi family as data (`variants/xiangqi.toml`, `minixiangqi`, `manchu`): the rules the
+//! perft oracles exercise only in passing, each on a small position whose legal moves are
+//! pyffish's (Fairy-Stockfish's rules library, `pyffish.legal_moves`), and the end rules:
+//! stalemate and perpetual check lose. Fairy-Stockfish's AXF chasing rule is not implemented:
+//! [`a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish`] pins the difference.
+
+use nue::core::Outcome;
+use nue::game::fairy::{Fairy, FairyVariant};
+use nue::game::prelude::*;
+use nue::game::{GenKind, Position};
+use std::sync::Arc;
+
+fn rules(name: &str) -> Arc<FairyVariant<u128>> {
+    let def = nue::variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    FairyVariant::<u128>::compile(&def).expect("builds")
+}
+
+fn legal(name: &str, fen: &str) -> Vec<String> {
+    let board = Fairy::<u128>::from_fen(&rules(name), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut list = <Fairy<u128> as GameRules>::MoveList::default();
+    board.generate(GenKind::All, &mut list);
+    let mut moves: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
+    moves.sort();
+    assert_eq!(moves.len() as u64, board.count_legal(), "{fen}: counted and listed");
+    moves
+}
+
+fn sorted(moves: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Each case: variant, FEN, pyffish's legal moves.
+const CASES: &[(&str, &str, &[&str])] = &[
+    // Flying general: the king may not step onto the open e-file facing the other.
+    ("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", &["d1d2"]),
+    // The soldier between the generals may not step off their file.
+    (
+        "xiangqi",
+        "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1",
+        &["e1d1", "e1e2", "e1f1", "e6e7"],
+    ),
+    // A soldier before the river steps forward only; across it, sideways too.
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/4P4/9/9/9/5K3 w - - 0 1",
+        &["e5e6", "f1e1", "f1f2"],
+    ),
+    (
+        "xiangqi",
+        "3k5/9/9/9/4P4/9/9/9/9/5K3 w - - 0 1",
+        &["e6d6", "e6e7", "e6f6", "f1e1", "f1f2"],
+    ),
+    // The elephant may not cross the river, and is blocked by a piece on its eye.
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/2B6/9/9/9/5K3 w - - 0 1",
+        &["c5a3", "c5e3", "f1e1", "f1f2"],
+    ),
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/2B6/3p5/9/9/5K3 w - - 0 1",
+        &["c5a3", "f1e1", "f1f2"],
+    ),
+    // The horse is blocked by a piece on its leg.
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/9/9/4p4/4N4/5K3 w - - 0 1",
+        &["e2c1", "e2c3", "e2g1", "e2g3", "f1e1", "f1f2"],
+    ),
+    // The cannon captures only over a hurdle: here there is nothing behind it.
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/4p4/9/9/4C4/5K3 w - - 0 1",
+        &[
+            "e2a2", "e2b2", "e2c2", "e2d2", "e2e1", "e2e3", "e2e4", "e2f2", "e2g2", "e2h2", "e2i2", "f1e1", "f1f2",
+        ],
+    ),
+    // Minixiangqi's soldiers step sideways from the start.
+    (
+        "minixiangqi",
+        "3k3/7/7/7/7/3P3/2K4 w - - 0 1",
+        &["c1c2", "c1d1", "d2c2", "d2d3", "d2e2"],
+    ),
+    // Manchu's banner: a chariot, a cannon and a horse in one.
+    (
+        "manchu",
+        "3k5/9/9/9/4p4/9/9/9/4n4/M4K3 w - - 0 1",
+        &[
+            "a1a10", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1a9", "a1b1", "a1b3", "a1c1", "a1c2",
+            "a1d1", "a1e1", "f1e1", "f1f2",
+        ],
+    ),
+];
+
+#[test]
+fn legal_moves_equal_pyffish_on_the_rules_positions() {
+    for &(name, fen, want) in CASES {
+        assert_eq!(legal(name, fen), sorted(want), "{name}: {fen}");
+    }
+}
+
+/// The stalemated general (no move, not in check) loses, as pyffish's `game_result` says
+/// (-32000 for the side to move).
+#[test]
+fn stalemate_loses() {
+    let rules = rules("xiangqi");
+    let pos = Position::<Fairy<u128>>::from_fen(&rules, "3k5/4R4/9/9/9/9/9/9/9/5K3 b - - 0 1").expect("fen");
+    assert!(!pos.board().in_check());
+    assert_eq!(pos.outcome(), Some(Outcome::Loss));
+}
+
+/// Red checks the black general forever along ranks 9 and 10: on the third occurrence the
+/// checking side loses. pyffish (`is_optional_game_end`) ends the game at the same ply: 32000
+/// for Black to move after the ninth ply, -32000 for Red after the tenth.
+#[test]
+fn perpetual_check_loses() {
+    let rules = rules("xiangqi");
+    let mut pos = Position::<Fairy<u128>>::from_fen(&rules, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").expect("fen");
+    pos.play_str("a1a10").expect("legal");
+    let cycle = ["e10e9", "a10a9", "e9e10", "a9a10"];
+    for _ in 0..2 {
+        for m in cycle {
+            assert_eq!(pos.repetition_by_rule(), None);
+            pos.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+    // Black to move, the position for the third time, every Red move of the cycle a check.
+    assert_eq!(pos.repetition_by_rule(), Some(Outcome::Win));
+    pos.play_str(cycle[0]).expect("legal");
+    assert_eq!(pos.repetition_by_rule(), Some(Outcome::Loss), "Red to move loses");
+}
+
+/// Red's chariot chases the unprotected black horse between h8 and g10, never checking. nue
+/// applies the n-fold rule (a draw); Fairy-Stockfish applies the AXF chasing rule, under which
+/// the chaser loses: `pyffish.is_optional_game_end("xiangqi", FEN, moves)` answers
+/// `(True, -32000)` with Red to move after the eighth ply and `(True, 32000)` after the ninth.
+#[test]
+fn a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish() {
+    let rules = rules("xiangqi");
+    let mut pos = Position::<Fairy<u128>>::from_fen(&rules, "5k3/9/7n1/9/9/9/9/9/9/3K2R2 w - - 0 1").expect("fen");
+    for m in ["g1h1", "h8g10", "h1g1", "g10h8", "g1h1", "h8g10", "h1g1"] {
+        pos.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(pos.repetition_by_rule(), None, "after {m}");
+    }
+    pos.play_str("g10h8").expect("legal");
+    assert_eq!(pos.repetition_by_rule(), Some(Outcome::Draw));
+}
