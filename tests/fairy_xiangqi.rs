@@ -1,4 +1,5 @@
-//! The xiangqi family as data (`variants/xiangqi.toml`, `minixiangqi`, `manchu`): the rules the
+//! The xiangqi family as data (`variants/xiangqi.toml`, `minixiangqi`, `manchu`, and empire's
+//! flying general along ranks, in castling and after en passant): the rules the
 //! perft oracles exercise only in passing, each on a small position whose legal moves are
 //! pyffish's (Fairy-Stockfish's rules library, `pyffish.legal_moves`), and the end rules:
 //! stalemate and perpetual check lose. Fairy-Stockfish's AXF chasing rule is not implemented:
@@ -91,6 +92,40 @@ const CASES: &[(&str, &str, &[&str])] = &[
             "a1a10", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1a9", "a1b1", "a1b3", "a1c1", "a1c2",
             "a1d1", "a1e1", "f1e1", "f1f2",
         ],
+    ),
+    // Empire: the flying general along a rank too (the knight may not leave rank 5), and in
+    // castling (f8 faces the king on f1; with it on c1, Black castles).
+    (
+        "empire",
+        "8/8/8/K3N2k/8/8/8/8 w - - 0 1",
+        &["a5a4", "a5a6", "a5b4", "a5b5", "a5b6"],
+    ),
+    (
+        "empire",
+        "4k2r/8/8/8/8/8/8/5K2 b k - 0 1",
+        &[
+            "e8d7", "e8d8", "e8e7", "h8f8", "h8g8", "h8h1", "h8h2", "h8h3", "h8h4", "h8h5", "h8h6", "h8h7",
+        ],
+    ),
+    (
+        "empire",
+        "4k2r/8/8/8/8/8/8/2K5 b k - 0 1",
+        &[
+            "e8d7", "e8d8", "e8e7", "e8f7", "e8f8", "e8g8", "h8f8", "h8g8", "h8h1", "h8h2", "h8h3", "h8h4", "h8h5",
+            "h8h6", "h8h7",
+        ],
+    ),
+    // Fairy-Stockfish does not test an en-passant capture for facing kings: e5d6 opens rank 5
+    // and is legal; Black must then end the facing.
+    (
+        "empire",
+        "8/8/8/K2pP2k/8/8/8/8 w - d6 0 1",
+        &["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5d6", "e5e6"],
+    ),
+    (
+        "empire",
+        "8/8/3P4/K6k/8/8/8/8 b - - 0 1",
+        &["h5g4", "h5g6", "h5h4", "h5h6"],
     ),
 ];
 

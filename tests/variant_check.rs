@@ -334,37 +334,43 @@ fn shogi_style_keys_are_checked() {
 }
 
 #[test]
-fn advanced_moves_and_the_flying_general_are_checked() {
+fn advanced_moves_immunity_and_the_flying_general_are_checked() {
     let leaps_only = "advanced moves may only be leaps and lame leaps";
     expect_problem(
         "advanced_bad.toml",
-        4,
+        5,
         38,
         &format!("pieces.p.advanced_betza: {leaps_only}"),
     );
     expect_problem(
         "advanced_bad.toml",
-        5,
+        6,
         37,
         "pieces.a.advanced_betza: needs 'advanced_region_white' or 'advanced_region_black'",
     );
     expect_problem(
         "advanced_bad.toml",
-        6,
+        7,
         45,
         "pieces.b.advanced_region: an advanced region needs 'advanced_betza'",
     );
     expect_problem(
         "advanced_bad.toml",
-        7,
+        8,
         69,
         "pieces.n.advanced_region_white: '*11' is not a square",
     );
     expect_problem(
         "advanced_bad.toml",
-        8,
+        9,
         41,
         &format!("pieces.c.advanced_betza: {leaps_only}"),
+    );
+    expect_problem(
+        "advanced_bad.toml",
+        10,
+        39,
+        "pieces.r.same_kind_immune: the piece has no hopping move ('p') for the rule to restrict",
     );
     expect_problem(
         "flying_general_type.toml",

@@ -29,6 +29,8 @@ fn sections_match_the_oracles_of_their_variants() {
     let file = ini("fsf-examples.ini");
     for (section, oracle) in [
         ("orda", "orda"),
+        ("empire", "empire"),
+        ("synochess", "synochess"),
         ("kingofthehill", "kingofthehill"),
         ("3check", "3check"),
         ("horde", "horde"),
@@ -56,7 +58,7 @@ fn sections_match_the_oracles_of_their_variants() {
     assert!(def.flag.is_some());
     // A file of several variants needs the section named.
     let err = nue::variant::load(&file).expect_err("several sections").to_string();
-    assert!(err.contains("holds 8 variants") && err.contains(":NAME"), "{err}");
+    assert!(err.contains("holds 11 variants") && err.contains(":NAME"), "{err}");
 }
 
 #[test]
@@ -66,7 +68,7 @@ fn unsupported_rules_and_malformed_lines_name_file_and_line() {
     let u = ini("unsupported.ini");
     let m = ini("malformed.ini");
     for expected in [
-        format!("{u}:16:1: flyingGeneral: the flying-general rule is not supported yet"),
+        format!("{u}:18:1: mobilityRegionWhiteKing: palace regions are not supported yet"),
         format!("{m}:2:1: checking: expected true or false, found 'maybe'"),
         format!("{m}:3:1: a section header needs a closing ']'"),
         format!("{m}:7:1: frobnicate: not a key this engine knows"),
@@ -145,4 +147,24 @@ fn drop_keys_load_as_crazyhouse() {
     let (code, out, err) = common::run_nue(&["perft", "--variant", &spec, "--fen", fen, "2"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Nodes searched: 2765"), "{out}");
+}
+
+/// `soldierPromotionRank = 5`: the soldier steps sideways from its fifth rank on, forward
+/// only before it.
+#[test]
+fn a_soldier_steps_sideways_from_its_promotion_rank() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    use nue::game::prelude::*;
+    let def = nue::variant::load(&format!("{}:soldiers", ini("fsf-examples.ini"))).expect("soldiers");
+    let rules = FairyVariant::<u64>::compile(&def).expect("builds");
+    let board = Fairy::<u64>::from_fen(&rules, &def.start_fen).expect("fen");
+    let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+    board.generate(nue::game::GenKind::All, &mut list);
+    let mut soldier: Vec<String> = list
+        .iter()
+        .map(|&m| board.fmt_move(m))
+        .filter(|m| !m.starts_with("e1"))
+        .collect();
+    soldier.sort();
+    assert_eq!(soldier, ["d3d4", "e5d5", "e5e6", "e5f5"]);
 }

@@ -28,6 +28,8 @@ pub struct PieceDef {
     pub pawn: bool,
     /// The squares the piece may stand on, per color (`None`: everywhere).
     pub region: [Option<Vec<Square>>; 2],
+    /// Whether it may neither hop over nor capture a piece of its own kind (janggi's cannon).
+    pub same_kind_immune: bool,
     /// The squares from which its `advanced` atoms apply, per color (the xiangqi soldier's
     /// far side of the river).
     pub advanced_region: [Vec<Square>; 2],
@@ -662,6 +664,18 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         );
         advanced_moves(&mut ctx, (*source, key_text), raw, &advanced_region, &mut betza);
         let advanced_region = advanced_region.map(Option::unwrap_or_default);
+        let same_kind_immune = match &raw.same_kind_immune {
+            Some(v) if *v.get_ref() && !betza.atoms.iter().any(|a| a.reach == Reach::Hop) => {
+                ctx.fail(
+                    &(*source, v.clone()),
+                    &format!("pieces.{key_text}.same_kind_immune"),
+                    "the piece has no hopping move ('p') for the rule to restrict",
+                );
+                false
+            }
+            Some(v) => *v.get_ref(),
+            None => false,
+        };
         if let Some(b) = base {
             let kind = pieces.len() as u8;
             pieces[usize::from(b)].promotes_to = Some(kind);
@@ -674,6 +688,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             promotion_zone,
             region,
             advanced_region,
+            same_kind_immune,
             name: raw
                 .name
                 .as_ref()

@@ -23,8 +23,9 @@ pub struct IniVariant {
 
 /// Fairy-Stockfish's piece types with their Betza strings (its `piece.cpp`), in its enum order
 /// (the order it writes hands in, [`super::Rules::hand_order`]; aliases beside their type), and
-/// whether they are pawns or royal. Types whose rules go beyond Betza (janggi's cannon and
-/// elephant, the banner, the immobile piece) are missing: using one is reported.
+/// whether they are pawns, royal or immune to their own kind (janggi's cannon). Types whose
+/// rules go beyond Betza (janggi's elephant, the immobile piece) are missing: using one is
+/// reported.
 pub(super) const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("pawn", "fmWfceF", "pawn"),
     ("knight", "N", ""),
@@ -55,9 +56,11 @@ pub(super) const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("clobber", "cW", ""),
     ("breakthrough", "fmWfF", ""),
     ("cannon", "mRcpR", ""),
+    ("janggiCannon", "pR", "immune"),
     ("soldier", "fsW", ""),
     ("horse", "nN", ""),
     ("elephant", "nA", ""),
+    ("banner", "RcpRnN", ""),
     ("wazir", "W", ""),
     ("commoner", "K", ""),
     ("centaur", "KN", ""),
@@ -138,6 +141,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("dropNoDoubledCount", "drop_no_doubled_count", Kind::Int),
     ("nFoldValueAbsolute", "n_fold_value_absolute", Kind::Bool),
     ("flagPieceSafe", "flag_piece_safe", Kind::Bool),
+    ("flyingGeneral", "flying_general", Kind::Bool),
 ];
 
 /// Keys for the GUI only: read and ignored.
@@ -145,7 +149,6 @@ const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSi
 
 /// Keys of rules the schema cannot express yet, with what they need.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("flyingGeneral", "the flying-general rule is not supported yet"),
     ("gating", "gating is not supported yet"),
     ("seirawanGating", "gating is not supported yet"),
     ("mobilityRegionWhiteKing", "palace regions are not supported yet"),
@@ -391,6 +394,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     let mut promoted: Option<&Entry> = None;
     let mut drop_mate: Option<&Entry> = None;
     let mut limits: Option<&Entry> = None;
+    let mut soldier_rank: Option<&Entry> = None;
     for e in last {
         let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
         if DISPLAY_KEYS.contains(&e.key.as_str()) {
@@ -407,6 +411,10 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
             "promotionLimit" => {
                 limits = Some(e);
+                continue;
+            }
+            "soldierPromotionRank" => {
+                soldier_rank = Some(e);
                 continue;
             }
             _ => {}
@@ -550,6 +558,15 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
         }
     }
+    // `soldierPromotionRank = N`: the soldier (`fsW`) steps sideways only from its N-th rank on,
+    // an advanced region of `sW`.
+    let soldier_advance = match soldier_rank {
+        Some(e) => soldier_regions(e, &lines, parent.ranks, &added).unwrap_or_else(|m| {
+            problems.push(diag(file, e.line, format!("{}: {m}", e.key)));
+            None
+        }),
+        None => None,
+    };
     if !added.is_empty() || !forms.is_empty() {
         lines.push(("[pieces]".to_string(), section.line));
         if let Some(e) = promoted {
@@ -565,11 +582,20 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
         }
         for (letter, name, betza, flags, line) in &added {
-            let extra = match *flags {
+            let mut extra = match *flags {
                 "pawn" => ", pawn = true",
                 "royal" => ", royal = true",
+                "immune" => ", same_kind_immune = true",
                 _ => "",
-            };
+            }
+            .to_string();
+            let mut betza = betza.as_str();
+            if name == "soldier"
+                && let Some(advanced) = &soldier_advance
+            {
+                betza = "fW";
+                extra.push_str(advanced);
+            }
             lines.push((
                 format!(
                     "{letter} = {{ name = {}, betza = {}{extra} }}",
@@ -592,6 +618,41 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     // Checked now, so a file's every problem is reported at once, by its ini line.
     variant.load(file)?;
     Ok(variant)
+}
+
+/// The TOML keys that give a soldier its sideways steps from rank `e.value` on (`None` from the
+/// first rank: it has them everywhere), for the board's ranks (`ranks = N` in `lines`, else
+/// the parent's); an error where the section defines no soldier or the rank is off the board.
+fn soldier_regions(
+    e: &Entry,
+    lines: &[(String, usize)],
+    parent_ranks: u8,
+    added: &[(char, String, String, &str, usize)],
+) -> Result<Option<String>, String> {
+    let ranks = lines
+        .iter()
+        .rev()
+        .find_map(|(l, _)| l.strip_prefix("ranks = ")?.parse::<u8>().ok())
+        .unwrap_or(parent_ranks);
+    let rank: u8 = e
+        .value
+        .parse()
+        .map_err(|_| format!("expected a rank number, found '{}'", e.value.escape_debug()))?;
+    if rank == 0 || rank > ranks {
+        return Err(format!("rank {rank} is not on a board of {ranks} ranks"));
+    }
+    if !added.iter().any(|a| a.1 == "soldier") {
+        return Err("the section defines no soldier (`soldier = p`) for it to apply to".to_string());
+    }
+    if rank == 1 {
+        return Ok(None);
+    }
+    let list = |from: u8, to: u8| (from..=to).map(|r| format!("*{r}")).collect::<Vec<_>>().join(" ");
+    Ok(Some(format!(
+        ", advanced_betza = \"sW\", advanced_region_white = {}, advanced_region_black = {}",
+        quoted(&list(rank, ranks)),
+        quoted(&list(1, ranks + 1 - rank))
+    )))
 }
 
 impl IniVariant {

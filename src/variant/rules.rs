@@ -216,6 +216,9 @@ pub struct Rules<B> {
     pub piece_demotion: bool,
     /// Whether moves and drops may not leave a piece where it could never move again.
     pub immobility_illegal: bool,
+    /// The kinds (bit mask) that may neither hop over nor capture a piece of their own kind
+    /// (janggi's cannon).
+    pub immune_set: u32,
     /// With the flying-general rule, the orthogonal slider tables along which two royal pieces
     /// may not see each other (empty without the rule).
     pub flying_general: Vec<Arc<Slider<B>>>,
@@ -704,6 +707,7 @@ impl<B: Bitboard> Rules<B> {
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
             flying_general: Vec::new(),
+            immune_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].same_kind_immune)),
             en_passant: def.en_passant,
             first_move_rights: def.first_move_rights,
             royal_right_lost_to: mask(&mut def.royal_right_lost_to.iter().copied()),

@@ -42,6 +42,9 @@ pub struct RawPiece {
     pub promotion_region_white: Option<Spanned<String>>,
     /// Black's (see `promotion_region_white`).
     pub promotion_region_black: Option<Spanned<String>>,
+    /// The piece may neither hop over nor capture a piece of its own kind, of either side
+    /// (janggi's cannon; Fairy-Stockfish's `janggiCannon` type).
+    pub same_kind_immune: Option<Spanned<bool>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
     /// Endgame value (see `value_mg`).

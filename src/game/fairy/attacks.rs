@@ -85,7 +85,16 @@ impl<B: Bitboard> Fairy<B> {
             if !t.region.has(sq) {
                 continue;
             }
-            a |= t.reverse.attackers(&rules.rays, sq, occ) & pieces;
+            let mut hit = t.reverse.attackers(&rules.rays, sq, occ) & pieces;
+            if rules.immune_set >> k & 1 != 0 {
+                // Each candidate checked forward: its hurdle and its victim may not be of its kind.
+                for s in hit.squares() {
+                    if !self.normal_reach(by, k, s, occ).1.has(sq) {
+                        hit &= !B::square(s);
+                    }
+                }
+            }
+            a |= hit;
             if let Some(init) = &t.reverse_initial {
                 let mut hit = init.attackers(&rules.rays, sq, occ);
                 for (slider, _, _) in &init.sliders {
@@ -95,6 +104,30 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         a
+    }
+
+    /// What `color`'s piece of kind `k` on `sq` reaches by its normal moves with occupancy
+    /// `occ` (as [`crate::variant::MoveTable::reach`]: quiet, capture), where a kind immune to
+    /// its own (janggi's cannon) neither hops over nor captures one: the hop seen with those
+    /// pieces lifted must land where the real one does (Fairy-Stockfish's test).
+    #[inline(always)]
+    pub(super) fn normal_reach(&self, color: Color, k: usize, sq: Square, occ: B) -> (B, B) {
+        let rules: &Rules<B> = &self.rules;
+        let t = &rules.kind(color, k).normal;
+        let (quiet, capture) = t.reach(&rules.rays, sq, occ);
+        if rules.immune_set >> k & 1 == 0 {
+            return (quiet, capture);
+        }
+        let same = self.by_kind[k];
+        let (q, c) = t.reach(&rules.rays, sq, occ & !same);
+        (quiet & q & !same, capture & c & !same)
+    }
+
+    /// [`Fairy::normal_reach`] cut to the empty squares (quiet) and the occupied ones (capture).
+    #[inline(always)]
+    pub(super) fn normal_targets(&self, color: Color, k: usize, sq: Square, occ: B) -> (B, B) {
+        let (quiet, capture) = self.normal_reach(color, k, sq, occ);
+        (quiet & !occ, capture & occ)
     }
 
     /// The pieces of the kinds in the bit mask `kinds`, of both colors.
@@ -149,10 +182,15 @@ impl<B: Bitboard> Fairy<B> {
     /// With the flying-general rule, a royal piece facing the enemy's on an open line counts
     /// as attacked.
     pub(super) fn royal_attacked(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
+        self.royal_attacked_by_pieces(sq, color, occ, exclude) || self.faces_royal(sq, color, occ, exclude)
+    }
+
+    /// [`Fairy::royal_attacked`] without the flying-general rule: attacked by a piece's capture.
+    pub(super) fn royal_attacked_by_pieces(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
         if self.rules.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty() {
             return false;
         }
-        self.is_attacked(sq, !color, occ, exclude) || self.faces_royal(sq, color, occ, exclude)
+        self.is_attacked(sq, !color, occ, exclude)
     }
 
     /// Whether `color`'s royal piece on `sq` would see an enemy royal piece (not in `exclude`)

@@ -28,9 +28,8 @@ impl<B: Bitboard> Fairy<B> {
             if rules.is_pawn(k) || rules.is_royal(k) {
                 continue;
             }
-            let table = &rules.kind(color, k).normal;
             for sq in (self.by_kind[k] & own).squares() {
-                let (quiet, capture) = table.targets(&rules.rays, sq, occ);
+                let (quiet, capture) = self.normal_targets(color, k, sq, occ);
                 let n = (quiet | (capture & !own)).count() as i32;
                 t.mg += MOBILITY.mg * n;
                 t.eg += MOBILITY.eg * n;

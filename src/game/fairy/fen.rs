@@ -539,8 +539,10 @@ impl<B: Bitboard> Fairy<B> {
             return Ok(());
         }
         for r in self.royals(them).squares() {
-            // `royal_attacked`: atomic kings side by side are not in check.
-            if self.royal_attacked(r, them, occ, B::EMPTY) {
+            // Atomic kings side by side are not in check, nor are facing royal pieces
+            // (Fairy-Stockfish's flying general only removes moves; an en-passant capture may
+            // leave them facing).
+            if self.royal_attacked_by_pieces(r, them, occ, B::EMPTY) {
                 return Err(PositionError::new("position", "the side not to move is in check"));
             }
         }

@@ -29,7 +29,7 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.by_color[(!us).index()];
         let t = rules.kind(us, k);
         let is_pawn = rules.is_pawn(k);
-        let (mut quiet, capture) = t.normal.targets(&rules.rays, from, occ);
+        let (mut quiet, capture) = self.normal_targets(us, k, from, occ);
         let mut capture = capture & enemy;
         let mut double = B::EMPTY;
         if let Some(init) = &t.initial
@@ -197,7 +197,7 @@ impl<B: Bitboard> Fairy<B> {
                 pieces &= !plain;
                 let ok = (quiet_ok | capture_ok) & t.region;
                 for from in plain.squares() {
-                    let (quiet, capture) = t.normal.reach(&rules.rays, from, occ);
+                    let (quiet, capture) = self.normal_reach(us, k, from, occ);
                     let targets = (quiet & !occ | capture & enemy) & ok;
                     self.sink_targets(sink, k, targets, Special::Normal, one_by_one, sensitive, |_| from);
                 }
@@ -583,7 +583,10 @@ impl<B: Bitboard> Fairy<B> {
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
         let rules: &Rules<B> = &self.rules;
-        if mv.special() == Special::EnPassant || rules.blast_on_capture && self.is_capture(mv) {
+        // With immune kinds (janggi's cannon) who attacks depends on where those pieces stand
+        // after the move: it is played.
+        if mv.special() == Special::EnPassant || rules.blast_on_capture && self.is_capture(mv) || rules.immune_set != 0
+        {
             return self.legal_by_playing(mv);
         }
         if !rules.checking && self.gives_check_fast(mv) != Some(false) {
@@ -635,7 +638,11 @@ impl<B: Bitboard> Fairy<B> {
     /// it does not cover.
     pub(super) fn gives_check_fast(&self, mv: FairyMove) -> Option<bool> {
         let rules: &Rules<B> = &self.rules;
-        if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop) || rules.blast_on_capture {
+        // With immune kinds the board's pieces of the kind are not those after the move.
+        if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
+            || rules.blast_on_capture
+            || rules.immune_set != 0
+        {
             return None;
         }
         let us = self.side;
@@ -655,7 +662,7 @@ impl<B: Bitboard> Fairy<B> {
         };
         let after = (self.occupied() & !moved) | B::square(to);
         let t = rules.kind(us, kind);
-        let (_, mut direct) = t.normal.targets(&rules.rays, to, after);
+        let (_, mut direct) = self.normal_targets(us, kind, to, after);
         if let Some(init) = &t.initial
             && rules.initial_region[us.index()].has(to)
         {
@@ -729,10 +736,15 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
             // Flying general: the one piece between the two royal pieces may not leave the
-            // line.
+            // line; where they already face each other (after an en-passant capture, which
+            // Fairy-Stockfish does not test for it), every move must end it.
             for slider in &rules.flying_general {
+                let seen = slider.attacks(r, occ);
+                if !(seen & self.royals(them)).is_empty() {
+                    return Sensitive::ALL;
+                }
                 for k in (self.royals(them) & slider.reach(r)).squares() {
-                    out.from |= slider.attacks(r, occ) & slider.attacks(k, occ) & own;
+                    out.from |= seen & slider.attacks(k, occ) & own;
                 }
             }
             for &k in &rules.blockable_kinds[them.index()] {
@@ -807,10 +819,17 @@ impl<B: Bitboard> Fairy<B> {
                 return true;
             }
         }
-        let safe = next
-            .royals(us)
-            .squares()
-            .all(|r| !next.royal_attacked(r, us, next.occupied(), B::EMPTY));
+        // Fairy-Stockfish tests an en-passant capture for attacks only, not for facing royal
+        // pieces (`fsf-ini-variants.md`, empire): the opponent must then end the facing.
+        let en_passant = mv.special() == Special::EnPassant;
+        let safe = next.royals(us).squares().all(|r| {
+            let occ = next.occupied();
+            if en_passant {
+                !next.royal_attacked_by_pieces(r, us, occ, B::EMPTY)
+            } else {
+                !next.royal_attacked(r, us, occ, B::EMPTY)
+            }
+        });
         safe && (self.rules.checking || next.checkers.is_empty())
     }
 
@@ -897,6 +916,9 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether `mv` (from any source) is legal here, generating only the moving piece's moves.
     pub(super) fn is_legal_move(&self, mv: FairyMove) -> bool {
+        if !mv.is_canonical() {
+            return false;
+        }
         if let Some(kind) = mv.dropped() {
             let k = usize::from(kind);
             return self.rules.drops
@@ -926,7 +948,10 @@ impl<B: Bitboard> Fairy<B> {
     /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
     fn plain_legality(&self) -> bool {
         let rules: &Rules<B> = &self.rules;
-        rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+        rules.checking
+            && !rules.blast_on_capture
+            && rules.immune_set == 0
+            && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
     }
 
     /// The number of legal moves, without building a list where the variant allows it.

@@ -83,6 +83,13 @@ impl FairyMove {
         self.promotion().is_some() && !matches!(self.special(), Special::Drop)
     }
 
+    /// Whether the bits are the one encoding of the move: special codes 5 to 7 (read as drops by
+    /// [`FairyMove::special`]) come only from corrupt bits, such as a transposition-table entry.
+    #[inline(always)]
+    pub const fn is_canonical(self) -> bool {
+        self.0 >> 19 <= 4
+    }
+
     /// The move's special effect.
     #[inline(always)]
     pub const fn special(self) -> Special {
