@@ -64,7 +64,10 @@ def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960
             # Drops that mate where the rules forbid it: Fairy-Stockfish generates them (and
             # scores them as a loss for the dropper); they are not moves of the game.
             legal = [m for m in legal if not drop_mate(variant, start, moves, m, chess960)]
-            if special(fen) or ply % every == 0 or not legal:
+            # An end that only the moves before tell (janggi's two passes or standing bikjang)
+            # is no fact of the FEN alone: such a last position is left out.
+            history_end = not legal and not sfen and sf.legal_moves(variant, fen, [], chess960)
+            if (special(fen) or ply % every == 0 or not legal) and not history_end:
                 count = len(list(cshogi.Board(fen).legal_moves)) if sfen else len(legal)
                 lines.append(f"{fen} ; {count}")
             if not legal:

@@ -33,7 +33,12 @@ fn check_position<B: Bitboard>(
     assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
     assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
     let all = list(board, GenKind::All);
-    assert_eq!(list(&again, GenKind::All), all, "{name}: {fen}");
+    // Janggi's ends by two passes or by a standing bikjang are told by the moves before, which
+    // a FEN does not hold (nor does Fairy-Stockfish's): there the position read back goes on.
+    let history_end = board.outcome().is_some() && again.outcome().is_none();
+    if !history_end {
+        assert_eq!(list(&again, GenKind::All), all, "{name}: {fen}");
+    }
     let mut parts = list(board, GenKind::Tactical);
     parts.extend(list(board, GenKind::Quiet));
     let (mut a, mut b) = (all.clone(), parts);

@@ -1,5 +1,5 @@
-//! The xiangqi family as data (`variants/xiangqi.toml`, `minixiangqi`, `manchu`, and empire's
-//! flying general along ranks, in castling and after en passant): the rules the
+//! The xiangqi family as data (`variants/xiangqi.toml`, `minixiangqi`, `manchu`, `janggi`, and
+//! empire's flying general along ranks, in castling and after en passant): the rules the
 //! perft oracles exercise only in passing, each on a small position whose legal moves are
 //! pyffish's (Fairy-Stockfish's rules library, `pyffish.legal_moves`), and the end rules:
 //! stalemate and perpetual check lose. Fairy-Stockfish's AXF chasing rule is not implemented:
@@ -127,6 +127,49 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "8/8/3P4/K6k/8/8/8/8 b - - 0 1",
         &["h5g4", "h5g6", "h5h4", "h5h6"],
     ),
+    // Janggi: the palace diagonals of the guard (e2), the chariot (d1 to e2 and f3), the
+    // cannon (d1 over e2 to f3, but never over a cannon), the soldier (forward only); passes
+    // (`d1d1`); facing generals (bikjang) must be parted or the move passed.
+    (
+        "janggi",
+        "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1",
+        &[
+            "d1d1", "d1d2", "d1e1", "e2d2", "e2d3", "e2e1", "e2e3", "e2f1", "e2f2", "e2f3",
+        ],
+    ),
+    (
+        "janggi",
+        "4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1",
+        &[
+            "d1a1", "d1b1", "d1c1", "d1d10", "d1d2", "d1d3", "d1d4", "d1d5", "d1d6", "d1d7", "d1d8", "d1d9", "d1e1",
+            "d1e2", "d1f3", "f1e1", "f1e2", "f1f1", "f1f2",
+        ],
+    ),
+    (
+        "janggi",
+        "3k5/9/9/9/9/9/9/9/4P4/3C1K3 w - - 0 1",
+        &[
+            "d1f3", "d1g1", "d1h1", "d1i1", "e2d2", "e2d3", "e2e3", "e2f2", "e2f3", "f1e1", "f1f1", "f1f2",
+        ],
+    ),
+    (
+        "janggi",
+        "3k5/9/9/9/9/9/9/9/4c4/3C1K3 w - - 0 1",
+        &["d1g1", "d1h1", "d1i1", "f1e1", "f1e2", "f1f1", "f1f2"],
+    ),
+    (
+        "janggi",
+        "3k5/9/9/9/9/9/9/3p5/9/4K4 b - - 0 1",
+        &["d10d10", "d10d9", "d10e10", "d10e9", "d3c3", "d3d2", "d3e2", "d3e3"],
+    ),
+    (
+        "janggi",
+        "9/4P4/4k4/9/9/9/9/9/9/3K5 w - - 0 1",
+        &[
+            "d1d1", "d1d2", "d1e1", "d1e2", "e9d10", "e9d9", "e9e10", "e9f10", "e9f9",
+        ],
+    ),
+    ("janggi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &["e1d1", "e1e1", "e1f1"]),
 ];
 
 #[test]
@@ -181,4 +224,51 @@ fn a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish() {
     }
     pos.play_str("g10h8").expect("legal");
     assert_eq!(pos.repetition_by_rule(), Some(Outcome::Draw));
+}
+
+/// Janggi's ends by counting material, each as pyffish scores it (`game_result`): two passes
+/// from the start (equal material: Black wins by its bonus); a pass that leaves the generals
+/// facing (bikjang), with bare generals (Black wins) and with a White chariot (White wins);
+/// and a bikjang that Black must part (it may not step along the file) or pass.
+#[test]
+fn janggi_passes_and_bikjang_end_by_counting() {
+    let rules = rules("janggi");
+    let play = |fen: &str, moves: &[&str]| {
+        let mut pos = Position::<Fairy<u128>>::from_fen(&rules, fen).expect("fen");
+        for m in moves {
+            pos.play_str(m).unwrap_or_else(|e| panic!("{fen}: {m}: {e}"));
+        }
+        pos
+    };
+    let start = rules.start_fen.clone();
+    assert_eq!(play(&start, &["e2e2"]).outcome(), None);
+    assert_eq!(
+        play(&start, &["e2e2", "e9e9"]).outcome(),
+        Some(Outcome::Loss),
+        "White to move loses"
+    );
+    assert_eq!(play(&start, &["e2e2", "e9e9"]).board().count_legal(), 0);
+    let bare = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(
+        play(bare, &["e1e1"]).outcome(),
+        Some(Outcome::Win),
+        "Black to move wins"
+    );
+    let chariot = "4k4/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(
+        play(chariot, &["e1e1"]).outcome(),
+        Some(Outcome::Loss),
+        "Black to move loses"
+    );
+    let facing = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1";
+    assert_eq!(
+        legal("janggi", &play(facing, &["d1e1"]).board().to_fen()),
+        sorted(&["e10d10", "e10e10", "e10f10"])
+    );
+    assert_eq!(
+        play(facing, &["d1e1", "e10e10"]).outcome(),
+        Some(Outcome::Win),
+        "White to move wins"
+    );
+    assert_eq!(play(facing, &["d1e1", "e10d10"]).outcome(), None);
 }

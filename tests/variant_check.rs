@@ -379,3 +379,25 @@ fn advanced_moves_immunity_and_the_flying_general_are_checked() {
         "flying_general: invalid type: string \"yes\", expected a boolean",
     );
 }
+
+#[test]
+fn palace_lines_and_material_counts_are_checked() {
+    expect_problem(
+        "janggi_bad.toml",
+        3,
+        25,
+        "material_count_values: no piece with letter 'x'",
+    );
+    expect_problem(
+        "janggi_bad.toml",
+        5,
+        37,
+        "pieces.a.diagonal_betza: needs the variant's 'diagonal_lines'",
+    );
+    expect_problem(
+        "janggi_bad.toml",
+        6,
+        38,
+        "pieces.n.diagonal_betza: moves along the lines may only be leaps, riders and hoppers",
+    );
+}

@@ -50,6 +50,10 @@ pub struct Atom {
     /// `advanced_betza`: the xiangqi soldier's sideways steps across the river). The parser
     /// never sets it.
     pub advanced: bool,
+    /// Whether it moves only along the variant's diagonal lines, from a square of them to a
+    /// square of them (a piece's `diagonal_betza`: janggi's palace diagonals). The parser never
+    /// sets it.
+    pub on_lines: bool,
 }
 
 /// A parsed Betza string.
@@ -229,6 +233,7 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                             capture: cap,
                             initial,
                             advanced: false,
+                            on_lines: false,
                         };
                         if !out.atoms.contains(&atom) {
                             out.atoms.push(atom);

@@ -291,6 +291,17 @@ pub struct Definition {
     pub perpetual_check_illegal: bool,
     /// Whether the royal pieces may not face each other on an open file or rank.
     pub flying_general: bool,
+    /// The squares of the diagonal lines (janggi's palace diagonals) that [`Atom::on_lines`]
+    /// atoms move along.
+    pub diagonal_lines: Vec<Square>,
+    /// Whether a side may pass (not in check); two passes in a row end the game.
+    pub pass: bool,
+    /// The bikjang rule: facing royal pieces must be parted (or the move passed); a facing that
+    /// stands for a second position ends the game.
+    pub bikjang: bool,
+    /// How a game ended by bikjang or two passes is scored: (kind, points) and Black's bonus;
+    /// `None`: a draw.
+    pub material_count: Option<(Vec<(u8, u8)>, u8)>,
     /// Whether a move or drop may not leave a piece where it could never move again.
     pub immobility_illegal: bool,
     /// The extinction rule, if any.
@@ -470,29 +481,57 @@ fn advanced_moves(
         );
         return;
     }
-    match betza::parse(text.get_ref()) {
+    add_marked_moves(
+        ctx,
+        &located,
+        &key,
+        |r| matches!(r, Reach::Leap | Reach::Lame),
+        "advanced moves may only be leaps and lame leaps (no riders, hoppers, 'i' or 'e')",
+        |a| a.advanced = true,
+        betza,
+    );
+}
+
+/// Adds a piece's `diagonal_betza` to its moves, as atoms marked [`Atom::on_lines`]: leaps,
+/// riders and hoppers.
+fn diagonal_moves(ctx: &mut Ctx, (source, text): (usize, &Spanned<String>), key_text: &str, betza: &mut Betza) {
+    add_marked_moves(
+        ctx,
+        &(source, text.clone()),
+        &format!("pieces.{key_text}.diagonal_betza"),
+        |r| matches!(r, Reach::Leap | Reach::Ride(_) | Reach::Hop),
+        "moves along the lines may only be leaps, riders and hoppers (no lame leaps, grasshoppers, 'i' or 'e')",
+        |a| a.on_lines = true,
+        betza,
+    );
+}
+
+/// Parses a piece's extra Betza string (`located`, under `key`) and adds its atoms to `betza`,
+/// each marked by `mark`; an atom whose reach `allowed` refuses, an `i` or an `e` is reported
+/// with `refusal`.
+fn add_marked_moves(
+    ctx: &mut Ctx,
+    located: &(usize, Spanned<String>),
+    key: &str,
+    allowed: impl Fn(Reach) -> bool,
+    refusal: &str,
+    mark: impl Fn(&mut Atom),
+    betza: &mut Betza,
+) {
+    match betza::parse(located.1.get_ref()) {
         Ok(extra) => {
-            if extra.en_passant
-                || extra
-                    .atoms
-                    .iter()
-                    .any(|a| a.initial || !matches!(a.reach, Reach::Leap | Reach::Lame))
-            {
-                ctx.fail(
-                    &located,
-                    &key,
-                    "advanced moves may only be leaps and lame leaps (no riders, hoppers, 'i' or 'e')",
-                );
+            if extra.en_passant || extra.atoms.iter().any(|a| a.initial || !allowed(a.reach)) {
+                ctx.fail(located, key, refusal);
                 return;
             }
             for mut a in extra.atoms {
-                a.advanced = true;
-                if !betza.atoms.iter().any(|b| Atom { advanced: true, ..*b } == a) {
+                mark(&mut a);
+                if !betza.atoms.contains(&a) {
                     betza.atoms.push(a);
                 }
             }
         }
-        Err(e) => ctx.fail_at(&located, e.at + 1, &key, e.message),
+        Err(e) => ctx.fail_at(located, e.at + 1, key, e.message),
     }
 }
 
@@ -556,6 +595,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         );
     }
     let mut pieces: Vec<PieceDef> = Vec::new();
+    // The first `diagonal_betza`, for the message if the variant has no lines.
+    let mut diagonal_at: Option<(usize, Spanned<String>)> = None;
     // Base pieces first, then the promoted forms (`+p`), which name their base.
     let (base_keys, promoted_keys): (Vec<_>, Vec<_>) = m.pieces.iter().partition(|(k, _)| !k.starts_with('+'));
     for (key_text, (source, key, raw)) in base_keys.into_iter().chain(promoted_keys) {
@@ -663,6 +704,13 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             "advanced_region",
         );
         advanced_moves(&mut ctx, (*source, key_text), raw, &advanced_region, &mut betza);
+        if let Some(text) = &raw.diagonal_betza {
+            diagonal_moves(&mut ctx, (*source, text), key_text, &mut betza);
+            // Where to complain if the variant has no lines (the piece key as the message).
+            if diagonal_at.is_none() {
+                diagonal_at = Some((*source, Spanned::new(text.span(), key_text.to_string())));
+            }
+        }
         let advanced_region = advanced_region.map(Option::unwrap_or_default);
         let same_kind_immune = match &raw.same_kind_immune {
             Some(v) if *v.get_ref() && !betza.atoms.iter().any(|a| a.reach == Reach::Hop) => {
@@ -753,6 +801,41 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         v.sort_unstable();
         v
     };
+    let diagonal_lines = match &m.diagonal_lines {
+        Some(f) => squares(&mut ctx, f, "diagonal_lines", files, ranks),
+        None => Vec::new(),
+    };
+    if diagonal_lines.is_empty()
+        && let Some((source, at)) = &diagonal_at
+    {
+        ctx.fail(
+            &(*source, at.clone()),
+            &format!("pieces.{}.diagonal_betza", at.get_ref()),
+            "needs the variant's 'diagonal_lines'",
+        );
+    }
+    let material_count = m.material_count_values.as_ref().map(|field| {
+        let mut values = Vec::new();
+        for (letter, &points) in field.1.get_ref() {
+            match letter
+                .chars()
+                .next()
+                .filter(|_| letter.chars().count() == 1)
+                .and_then(|c| {
+                    pieces
+                        .iter()
+                        .position(|p| p.letter == c.to_ascii_lowercase() && p.promoted_from.is_none())
+                }) {
+                Some(k) => values.push((k as u8, points)),
+                None => ctx.fail(
+                    field,
+                    "material_count_values",
+                    format!("no piece with letter '{}'", letter.escape_debug()),
+                ),
+            }
+        }
+        (values, get(&m.material_count_black_bonus, 0))
+    });
     let mut limits = Vec::new();
     if let Some(field) = &m.promotion_limits {
         for (letter, &n) in field.1.get_ref() {
@@ -847,6 +930,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                     capture: false,
                     initial: true,
                     advanced: false,
+                    on_lines: false,
                 });
             }
         }
@@ -1161,6 +1245,10 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
         perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
         flying_general: get(&m.flying_general, false),
+        diagonal_lines,
+        pass: get(&m.pass, false),
+        bikjang: get(&m.bikjang, false),
+        material_count,
         immobility_illegal: get(&m.immobility_illegal, false),
         extinction,
         flag,

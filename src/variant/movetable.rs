@@ -16,6 +16,9 @@ pub struct MoveTable<B> {
     pub leap_capture: Vec<B>,
     /// Lame leaps per square: (target, squares that must be empty, quiet, capture).
     pub lame: Vec<Vec<(Square, B, bool, bool)>>,
+    /// Hops along fixed lines per square (janggi's palace diagonals): (target, the squares in
+    /// between, of which exactly one must be occupied, quiet, capture).
+    pub screened: Vec<Vec<(Square, B, bool, bool)>>,
     /// Riders: (ray index, quiet, capture), one per direction.
     pub riders: Vec<(usize, bool, bool)>,
     /// The same riders grouped into lookup tables: (slider table, quiet, capture).
@@ -89,6 +92,16 @@ impl<B: Bitboard> MoveTable<B> {
                     }
                 }
             }
+            for &(target, path, q, c) in &self.screened[i] {
+                if (path & occ).count() == 1 {
+                    if q {
+                        quiet |= B::square(target);
+                    }
+                    if c {
+                        capture |= B::square(target);
+                    }
+                }
+            }
         }
         for (slider, q, c) in &self.sliders {
             let a = slider.attacks(sq, occ);
@@ -129,6 +142,11 @@ impl<B: Bitboard> MoveTable<B> {
             a = self.leap_capture[i];
             for &(target, path, _, _) in &self.lame[i] {
                 if (path & occ).is_empty() {
+                    a |= B::square(target);
+                }
+            }
+            for &(target, path, _, _) in &self.screened[i] {
+                if (path & occ).count() == 1 {
                     a |= B::square(target);
                 }
             }

@@ -219,9 +219,20 @@ pub struct Rules<B> {
     /// The kinds (bit mask) that may neither hop over nor capture a piece of their own kind
     /// (janggi's cannon).
     pub immune_set: u32,
-    /// With the flying-general rule, the orthogonal slider tables along which two royal pieces
-    /// may not see each other (empty without the rule).
-    pub flying_general: Vec<Arc<Slider<B>>>,
+    /// Whether two royal pieces may not see each other along [`Rules::royal_lines`].
+    pub flying_general: bool,
+    /// With the flying-general or the bikjang rule, the orthogonal slider tables along which
+    /// royal pieces see each other (empty otherwise).
+    pub royal_lines: Vec<Arc<Slider<B>>>,
+    /// The squares of the diagonal lines (janggi's palace diagonals).
+    pub diagonal_lines: B,
+    /// Whether a side may pass.
+    pub pass: bool,
+    /// The bikjang rule (see [`crate::variant::Definition::bikjang`]).
+    pub bikjang: bool,
+    /// How an end by bikjang or two passes is scored (see
+    /// [`crate::variant::Definition::material_count`]).
+    pub material_count: Option<(Vec<(u8, u8)>, u8)>,
     /// Whether double steps allow en passant captures.
     pub en_passant: bool,
     /// Whether initial moves belong to pieces that have not moved (a right per square, in the
@@ -419,9 +430,10 @@ impl<B: Bitboard> Rules<B> {
             leap_quiet: vec![B::EMPTY; self.squares],
             leap_capture: vec![B::EMPTY; self.squares],
             lame: vec![Vec::new(); self.squares],
+            screened: vec![Vec::new(); self.squares],
             leaps: atoms
                 .iter()
-                .any(|a| matches!(a.reach, Reach::Leap | Reach::Lame) && (a.capture || !reverse)),
+                .any(|a| (a.on_lines || matches!(a.reach, Reach::Leap | Reach::Lame)) && (a.capture || !reverse)),
             ..MoveTable::default()
         };
         // Black's moves are White's turned half a turn, as in Fairy-Stockfish: forward is down
@@ -435,6 +447,10 @@ impl<B: Bitboard> Rules<B> {
             let (mut df, mut dr) = (a.df as i32 * sign, a.dr as i32 * sign);
             if reverse {
                 (df, dr) = (-df, -dr);
+            }
+            if a.on_lines {
+                self.line_moves(&mut t, a, df, dr);
+                continue;
             }
             match a.reach {
                 Reach::Leap => {
@@ -503,7 +519,7 @@ impl<B: Bitboard> Rules<B> {
         if !reverse
             && atoms
                 .iter()
-                .all(|a| a.quiet && a.capture && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
+                .all(|a| a.quiet && a.capture && !a.on_lines && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
             && t.sliders.len() <= 2
         {
             let slot = |i: usize| t.sliders.get(i).map(|(s, _, _)| Arc::clone(s));
@@ -516,9 +532,51 @@ impl<B: Bitboard> Rules<B> {
         t
     }
 
+    /// The moves of an [`Atom::on_lines`] atom of vector `(df, dr)` (already turned for the color
+    /// and reversed where the table is), into `t`: from each square of the diagonal lines to
+    /// the squares of the lines along the vector, as leaps, lame leaps (a ride: the squares
+    /// between must be empty) or screened hops (exactly one of them occupied). The lines hold
+    /// every square between two of theirs, so the reversed table is the same walk.
+    fn line_moves(&self, t: &mut MoveTable<B>, a: &Atom, df: i32, dr: i32) {
+        for s in self.diagonal_lines.squares() {
+            let mut path = B::EMPTY;
+            let mut at = s;
+            for step in 1.. {
+                let Some(to) = self.on_board(at, df, dr).filter(|&to| self.diagonal_lines.has(to)) else {
+                    break;
+                };
+                match a.reach {
+                    Reach::Leap => {
+                        if a.quiet {
+                            t.leap_quiet[s.index()] |= B::square(to);
+                        }
+                        if a.capture {
+                            t.leap_capture[s.index()] |= B::square(to);
+                        }
+                        break;
+                    }
+                    Reach::Ride(_) => t.lame[s.index()].push((to, path, a.quiet, a.capture)),
+                    _ if step >= 2 => t.screened[s.index()].push((to, path, a.quiet, a.capture)),
+                    _ => {}
+                }
+                if let Reach::Ride(range) = a.reach
+                    && range != 0
+                    && step >= usize::from(range)
+                {
+                    break;
+                }
+                path |= B::square(to);
+                at = to;
+            }
+        }
+    }
+
     /// `atoms` as set-wise steps for `color`, grouped by step; `None` if some atom is not a
     /// leap or a lame leap.
     fn set_leaps(&self, atoms: &[Atom], color: Color, advanced: B) -> Option<Vec<SetLeap<B>>> {
+        if atoms.iter().any(|a| a.on_lines) {
+            return None;
+        }
         let sign = if color == Color::White { 1 } else { -1 };
         let files = self.files as i32;
         let mut out: Vec<SetLeap<B>> = Vec::new();
@@ -706,7 +764,12 @@ impl<B: Bitboard> Rules<B> {
             piece_promotion_mandatory: def.promotion.piece_mandatory,
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
-            flying_general: Vec::new(),
+            flying_general: def.flying_general,
+            royal_lines: Vec::new(),
+            diagonal_lines: region(&def.diagonal_lines),
+            pass: def.pass,
+            bikjang: def.bikjang,
+            material_count: def.material_count.clone(),
             immune_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].same_kind_immune)),
             en_passant: def.en_passant,
             first_move_rights: def.first_move_rights,
@@ -833,6 +896,7 @@ impl<B: Bitboard> Rules<B> {
                 if reverse_initial.is_some()
                     || reverse.leap_capture.iter().any(|b| !b.is_empty())
                     || reverse.lame.iter().any(|l| !l.is_empty())
+                    || reverse.screened.iter().any(|l| !l.is_empty())
                     || !reverse.hoppers.is_empty()
                     || !reverse.reverse_grass.is_empty()
                 {
@@ -841,6 +905,7 @@ impl<B: Bitboard> Rules<B> {
                 if !reverse.hoppers.is_empty()
                     || !reverse.reverse_grass.is_empty()
                     || reverse.lame.iter().any(|l| !l.is_empty())
+                    || reverse.screened.iter().any(|l| !l.is_empty())
                 {
                     rules.blockable_kinds[color.index()].push(k);
                 }
@@ -871,12 +936,12 @@ impl<B: Bitboard> Rules<B> {
                 });
             }
         }
-        if def.flying_general {
+        if def.flying_general || def.bikjang {
             let rook: Vec<_> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
                 .iter()
                 .map(|&(df, dr)| (rules.ray_index(df, dr, 0), true, true))
                 .collect();
-            rules.flying_general = rules
+            rules.royal_lines = rules
                 .group_riders(&rook)
                 .into_iter()
                 .map(|(s, _, _)| Arc::clone(&rules.sliders[s]))
@@ -907,6 +972,7 @@ impl<B: Bitboard> Rules<B> {
                 regional >> k & 1 == 0
                     && t.reverse_initial.is_none()
                     && t.reverse.lame.iter().all(Vec::is_empty)
+                    && t.reverse.screened.iter().all(Vec::is_empty)
                     && t.reverse.hoppers.is_empty()
                     && t.reverse.reverse_grass.is_empty()
             });

@@ -42,6 +42,11 @@ pub struct RawPiece {
     pub promotion_region_white: Option<Spanned<String>>,
     /// Black's (see `promotion_region_white`).
     pub promotion_region_black: Option<Spanned<String>>,
+    /// Moves in Betza notation the piece has, besides `betza`, along the variant's
+    /// `diagonal_lines` only, from a square of them to a square of them (janggi's palace
+    /// diagonals: `diagonal_betza = "F"` for the guards, `"B"` for the chariot, `"pB"` for the
+    /// cannon); leaps, riders and hoppers.
+    pub diagonal_betza: Option<Spanned<String>>,
     /// The piece may neither hop over nor capture a piece of its own kind, of either side
     /// (janggi's cannon; Fairy-Stockfish's `janggiCannon` type).
     pub same_kind_immune: Option<Spanned<bool>>,
@@ -175,6 +180,22 @@ raw_variant! {
     /// The royal pieces may not face each other on an open file or rank (xiangqi's flying
     /// general, as Fairy-Stockfish's `flyingGeneral` tests it: a rook's line between them).
     flying_general: bool,
+    /// The squares of the diagonal lines that pieces with `diagonal_betza` move along
+    /// (janggi's palace diagonals; Fairy-Stockfish's `diagonalLines`).
+    diagonal_lines: String,
+    /// Either side may pass instead of moving, written as its king's square twice (`e2e2`),
+    /// not while in check; two passes in a row end the game (Fairy-Stockfish's `pass`).
+    pass: bool,
+    /// Bikjang (janggi): royal pieces may face each other on an open line, but then the side
+    /// to move must end the facing or pass; a facing left standing for a second position ends
+    /// the game (Fairy-Stockfish's `bikjangRule`).
+    bikjang: bool,
+    /// Where a game ends by bikjang or by two passes: the points of each piece letter
+    /// (`{ r = 13, c = 7, ... }`, Fairy-Stockfish's `materialCounting = janggi`); White wins
+    /// with more than `material_count_black_bonus` points over Black, Black otherwise. Without
+    /// it such an end is a draw.
+    material_count_values: BTreeMap<String, u8>,
+    material_count_black_bonus: u8,
     /// Extinction: a player whose pieces of some listed type (`*`: all pieces together) number at
     /// most `extinction_piece_count` gets `extinction_value`, provided the opponent has at least
     /// `extinction_opponent_piece_count` pieces.

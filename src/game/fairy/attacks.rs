@@ -130,6 +130,41 @@ impl<B: Bitboard> Fairy<B> {
         (quiet & !occ, capture & occ)
     }
 
+    /// Whether the side to move's royal piece sees an enemy royal piece along an open file or
+    /// rank (janggi's bikjang).
+    pub(super) fn kings_face(&self) -> bool {
+        let theirs = self.royals(!self.side);
+        let occ = self.occupied();
+        self.royals(self.side).squares().any(|r| {
+            self.rules
+                .royal_lines
+                .iter()
+                .any(|s| !(s.attacks(r, occ) & theirs).is_empty())
+        })
+    }
+
+    /// The result for the side to move of a game ended by bikjang or two passes: by the
+    /// variant's material count (White wins with more than Black's bonus in points over Black,
+    /// Black otherwise; Fairy-Stockfish's `material_counting_result`), a draw without one.
+    pub(super) fn material_result(&self) -> crate::core::Outcome {
+        use crate::core::Outcome;
+        let Some((values, bonus)) = &self.rules.material_count else {
+            return Outcome::Draw;
+        };
+        let points = |c: Color| -> i32 {
+            values
+                .iter()
+                .map(|&(k, v)| i32::from(v) * (self.by_kind[usize::from(k)] & self.by_color[c.index()]).count() as i32)
+                .sum()
+        };
+        let white_wins = points(Color::White) - points(Color::Black) > i32::from(*bonus);
+        if white_wins == (self.side == Color::White) {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        }
+    }
+
     /// The pieces of the kinds in the bit mask `kinds`, of both colors.
     #[inline(always)]
     pub(super) fn kinds_in(&self, mut kinds: u32) -> B {
@@ -198,12 +233,12 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn faces_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
         let rules: &Rules<B> = &self.rules;
-        if rules.flying_general.is_empty() {
+        if !rules.flying_general {
             return false;
         }
         let theirs = self.royals(!color) & !exclude;
         rules
-            .flying_general
+            .royal_lines
             .iter()
             .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
     }

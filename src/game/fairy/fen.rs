@@ -190,6 +190,8 @@ impl<B: Bitboard> Fairy<B> {
             chess960: false,
             hand: [[0; MAX_KINDS]; 2],
             promoted: B::EMPTY,
+            passes: 0,
+            facing: 0,
         };
         let (files, ranks) = (rules.files, rules.ranks);
         let rows: Vec<&str> = board_text.split('/').collect();
@@ -308,6 +310,9 @@ impl<B: Bitboard> Fairy<B> {
         pos.validate()?;
         pos.key = crate::game::GameRules::hash_from_scratch(&pos);
         pos.update_checkers();
+        if pos.rules.bikjang {
+            pos.facing = u8::from(pos.kings_face());
+        }
         pos.chess960 = pos.needs_960_notation();
         Ok(pos)
     }

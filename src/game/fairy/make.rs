@@ -113,9 +113,10 @@ impl<B: Bitboard> Fairy<B> {
         let ep_victim = self.ep_victim;
         let (castle_before, rights_before) = (self.castle, self.rights);
         let drop = mv.special() == Special::Drop;
+        let pass = mv.special() == Special::Pass;
         self.key ^= self.rules.keys.side ^ self.ep_key();
-        // A drop's origin field is a kind, not a square: it changes no right.
-        if !drop {
+        // A drop's origin field is a kind, not a square: it changes no right; nor does a pass.
+        if !drop && !pass {
             self.rights &= !B::square(from) & !B::square(to);
         }
         self.ep = B::EMPTY;
@@ -131,6 +132,7 @@ impl<B: Bitboard> Fairy<B> {
         // Castling rights go with the king and with the rooks' squares.
         if let Some(c) = &self.rules.castling
             && !drop
+            && !pass
         {
             let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
             if moving.kind == c.king_kind {
@@ -144,6 +146,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         match mv.special() {
+            Special::Pass => {}
             Special::Castle => {
                 let targets = self.castle_targets(mv);
                 let king = self.take(from);
@@ -238,7 +241,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
-        if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() {
+        if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
         self.side = them;
@@ -263,6 +266,10 @@ impl<B: Bitboard> Fairy<B> {
         }
         // Rights are only lost: the changed squares are the lost ones.
         self.key ^= self.rights_key(rights_before ^ self.rights);
+        self.passes = (self.passes << 1 | u8::from(pass)) & 3;
+        if self.rules.bikjang {
+            self.facing = (self.facing << 1 | u8::from(self.kings_face())) & 3;
+        }
     }
 
     /// The counting rule after a move (the side to move has already changed): a count starts

@@ -116,6 +116,12 @@ pub struct Fairy<B: Bitboard> {
     hand: [[u8; MAX_KINDS]; 2],
     /// Promoted pieces that go back to hand as the pawn they were (`~` in FEN).
     promoted: B,
+    /// Whether the last move was a pass (bit 0) and the one before (bit 1): two in a row end
+    /// the game. Not in the key, as in Fairy-Stockfish.
+    passes: u8,
+    /// With the bikjang rule, whether the royal pieces face each other now (bit 0) and did a
+    /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
+    facing: u8,
 }
 
 impl<B: Bitboard> Clone for Fairy<B> {
@@ -151,6 +157,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
             chess960,
             hand,
             promoted,
+            passes,
+            facing,
         } = source;
         if !Arc::ptr_eq(&self.rules, rules) {
             self.rules = Arc::clone(rules);
@@ -173,6 +181,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
         self.chess960 = *chess960;
         self.hand = *hand;
         self.promoted = *promoted;
+        self.passes = *passes;
+        self.facing = *facing;
     }
 }
 
@@ -472,6 +482,13 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         self.side = !self.side;
         self.halfmove = self.halfmove.saturating_add(1);
         self.update_checkers();
+        // A null move is no pass, and the facing before it does not count (Fairy-Stockfish's
+        // `pliesFromNull`).
+        self.passes = 0;
+        self.facing &= 1;
+        if self.rules.bikjang {
+            self.facing = u8::from(self.kings_face());
+        }
         true
     }
 
@@ -488,6 +505,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         }
         if rules.check_counting && self.checks[(!us).index()] == 0 {
             return Some(Outcome::Loss);
+        }
+        if self.passes == 3 || rules.bikjang && self.facing == 3 {
+            return Some(self.material_result());
         }
         if let Some(flag) = &rules.flag {
             let (mine, theirs) = (self.flag_reached(us), self.flag_reached(!us));

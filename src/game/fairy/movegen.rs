@@ -247,6 +247,9 @@ impl<B: Bitboard> Fairy<B> {
                     sink.push(mv);
                 }
             });
+            if let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
+                sink.push(mv);
+            }
             if rules.drops && filter.from == B::FULL {
                 // A drop only adds a piece: it is legal unless it lands where a piece arriving
                 // matters (in check, off the evasions; a hopper's line), or may not check.
@@ -585,7 +588,10 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         // With immune kinds (janggi's cannon) who attacks depends on where those pieces stand
         // after the move: it is played.
-        if mv.special() == Special::EnPassant || rules.blast_on_capture && self.is_capture(mv) || rules.immune_set != 0
+        if mv.special() == Special::EnPassant
+            || rules.blast_on_capture && self.is_capture(mv)
+            || rules.immune_set != 0
+            || rules.bikjang
         {
             return self.legal_by_playing(mv);
         }
@@ -738,7 +744,7 @@ impl<B: Bitboard> Fairy<B> {
             // Flying general: the one piece between the two royal pieces may not leave the
             // line; where they already face each other (after an en-passant capture, which
             // Fairy-Stockfish does not test for it), every move must end it.
-            for slider in &rules.flying_general {
+            for slider in rules.royal_lines.iter().filter(|_| rules.flying_general) {
                 let seen = slider.attacks(r, occ);
                 if !(seen & self.royals(them)).is_empty() {
                     return Sensitive::ALL;
@@ -768,6 +774,13 @@ impl<B: Bitboard> Fairy<B> {
                 for &(origin, path, _, _) in &t.lame[r.index()] {
                     if pieces.has(origin) {
                         out.from |= path & own;
+                    }
+                }
+                // A screened hop changes with any piece arriving on or leaving its path.
+                for &(origin, path, _, _) in &t.screened[r.index()] {
+                    if pieces.has(origin) {
+                        out.from |= path;
+                        out.to |= path;
                     }
                 }
             }
@@ -810,6 +823,10 @@ impl<B: Bitboard> Fairy<B> {
         let mut next = self.clone();
         next.play_unchecked(mv, &mut crate::game::Dirty::default());
         let us = self.side;
+        // Bikjang: royal pieces facing each other must be parted (or the move passed).
+        if self.rules.bikjang && self.facing & 1 != 0 && next.facing & 1 != 0 {
+            return false;
+        }
         if self.rules.extinction.is_some() {
             // Blowing up one's own last royal piece is never legal; blowing up the enemy's wins.
             if next.extinct(us) && self.rules.blast_on_capture {
@@ -837,8 +854,21 @@ impl<B: Bitboard> Fairy<B> {
     /// Fairy-Stockfish, such a position has no moves.
     fn ended(&self) -> bool {
         let rules: &Rules<B> = &self.rules;
-        (rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting)
+        (rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting || rules.pass || rules.bikjang)
             && crate::game::GameRules::outcome(self).is_some()
+    }
+
+    /// The pass, where the variant allows one and it is legal: not in check, except that a
+    /// side facing the enemy's royal piece under the bikjang rule may always pass
+    /// (Fairy-Stockfish's `legal`).
+    fn pass_move(&self) -> Option<FairyMove> {
+        let rules: &Rules<B> = &self.rules;
+        let royals = self.royals(self.side);
+        if !rules.pass || royals.is_empty() {
+            return None;
+        }
+        let legal = self.checkers.is_empty() || rules.bikjang && self.facing & 1 != 0;
+        legal.then(|| FairyMove::pass(royals.lsb().0))
     }
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
@@ -859,6 +889,9 @@ impl<B: Bitboard> Fairy<B> {
                     out(mv);
                 }
             });
+            if let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
+                out(mv);
+            }
         }
         self.pseudo_drops(filter, |mv| {
             if self.drop_is_legal(mv) {
@@ -951,6 +984,7 @@ impl<B: Bitboard> Fairy<B> {
         rules.checking
             && !rules.blast_on_capture
             && rules.immune_set == 0
+            && !rules.bikjang
             && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
     }
 

@@ -16,6 +16,8 @@ pub enum Special {
     DoubleStep,
     /// A piece put from the hand on the target; the origin field holds its kind.
     Drop,
+    /// A pass (janggi): nothing moves; origin and target are the royal piece's square.
+    Pass,
 }
 
 /// A move: origin (a drop's kind) in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0:
@@ -37,8 +39,15 @@ impl FairyMove {
             Special::EnPassant => 2,
             Special::DoubleStep => 3,
             Special::Drop => 4,
+            Special::Pass => 5,
         };
         FairyMove(from as u32 | (to as u32) << 7 | promo << 14 | flag << 19)
+    }
+
+    /// A pass, written as the royal piece's square `at` twice (`e2e2`), as Fairy-Stockfish does.
+    #[inline(always)]
+    pub const fn pass(at: u8) -> FairyMove {
+        FairyMove::new(at, at, None, Special::Pass)
     }
 
     /// A drop of a piece of `kind` on `to`.
@@ -83,11 +92,12 @@ impl FairyMove {
         self.promotion().is_some() && !matches!(self.special(), Special::Drop)
     }
 
-    /// Whether the bits are the one encoding of the move: special codes 5 to 7 (read as drops by
-    /// [`FairyMove::special`]) come only from corrupt bits, such as a transposition-table entry.
+    /// Whether the bits are the one encoding of the move: special codes 6 and 7 (read as drops
+    /// by [`FairyMove::special`]) come only from corrupt bits, such as a transposition-table
+    /// entry.
     #[inline(always)]
     pub const fn is_canonical(self) -> bool {
-        self.0 >> 19 <= 4
+        self.0 >> 19 <= 5
     }
 
     /// The move's special effect.
@@ -98,6 +108,7 @@ impl FairyMove {
             1 => Special::Castle,
             2 => Special::EnPassant,
             3 => Special::DoubleStep,
+            5 => Special::Pass,
             _ => Special::Drop,
         }
     }
