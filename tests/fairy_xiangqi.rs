@@ -229,7 +229,8 @@ fn a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish() {
 /// Janggi's ends by counting material, each as pyffish scores it (`game_result`): two passes
 /// from the start (equal material: Black wins by its bonus); a pass that leaves the generals
 /// facing (bikjang), with bare generals (Black wins) and with a White chariot (White wins);
-/// and a bikjang that Black must part (it may not step along the file) or pass.
+/// a bikjang that Black must part (it may not step along the file) or pass; the n-move rule and
+/// a repetition.
 #[test]
 fn janggi_passes_and_bikjang_end_by_counting() {
     let rules = rules("janggi");
@@ -271,4 +272,11 @@ fn janggi_passes_and_bikjang_end_by_counting() {
         "White to move wins"
     );
     assert_eq!(play(facing, &["d1e1", "e10d10"]).outcome(), None);
+    // The n-move rule and a threefold repetition count material too (pyffish's
+    // `is_optional_game_end`: -32000 for Black to move, 32000 for White to move).
+    let fifty = play("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 99 80", &["a2a3"]);
+    assert_eq!(fifty.outcome(), Some(Outcome::Loss), "Black to move loses");
+    let shuffle = ["f1f2", "d10d9", "f2f1", "d9d10"];
+    let again = play("3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1", &[shuffle, shuffle].concat());
+    assert_eq!(again.repetition_by_rule(), Some(Outcome::Win), "White to move wins");
 }

@@ -174,6 +174,12 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn count_ran_out(&self) -> bool {
         false
     }
+    /// What the side to move gets where the n-move rule, a counting rule or a repetition worth
+    /// a draw ends the game: a draw, or what a variant's material count says (janggi, as
+    /// Fairy-Stockfish scores those ends).
+    fn drawn_outcome(&self) -> Outcome {
+        Outcome::Draw
+    }
     /// How repetitions end the game.
     fn repetition_rules(&self) -> RepetitionRules;
     /// The number of the current ply in the game, 1 for the first move (from the FEN's move

@@ -217,7 +217,10 @@ impl<G: GameRules> Position<G> {
                 _ => {}
             }
         }
-        rules.value
+        match rules.value {
+            Outcome::Draw => self.board().drawn_outcome(),
+            value => value,
+        }
     }
 
     /// Whether the n-move rule has been reached, or a counting rule has run out (the caller
@@ -238,7 +241,10 @@ impl<G: GameRules> Position<G> {
         if !has_moves {
             return Some(b.outcome_without_moves());
         }
-        if self.move_rule_reached() || self.game_length_reached() {
+        if self.move_rule_reached() {
+            return Some(b.drawn_outcome());
+        }
+        if self.game_length_reached() {
             return Some(Outcome::Draw);
         }
         self.repetition_by_rule()

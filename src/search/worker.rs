@@ -254,7 +254,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             if self.pos.move_rule_reached() || self.pos.game_length_reached() {
                 if !in_check || self.pos.board().count_legal() > 0 {
-                    return 0;
+                    return if self.pos.move_rule_reached() {
+                        outcome_score(self.pos.board().drawn_outcome(), ply)
+                    } else {
+                        0
+                    };
                 }
                 return outcome_score(self.pos.board().outcome_without_moves(), ply);
             }

@@ -547,6 +547,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         self.counting_limit > 0 && self.counting_ply > self.counting_limit
     }
 
+    fn drawn_outcome(&self) -> Outcome {
+        self.material_result()
+    }
+
     fn repetition_rules(&self) -> RepetitionRules {
         // An absolute value is White's: seen from Black, the other way round.
         let value = if self.rules.n_fold_value_absolute && self.side == Color::Black {

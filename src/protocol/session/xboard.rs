@@ -94,8 +94,10 @@ pub(super) fn result_line<G: Game>(pos: &Position<G>) -> Option<String> {
             "{} by the variant's rules",
             if outcome == Outcome::Draw { "Draw" } else { "Win" }
         )
-    } else if pos.move_rule_reached() {
+    } else if pos.move_rule_reached() && outcome == Outcome::Draw {
         "Draw by the move rule".to_string()
+    } else if pos.move_rule_reached() {
+        format!("{winner} wins by the move rule's material count")
     } else if pos.game_length_reached() {
         "Draw by the game length limit".to_string()
     } else if outcome == Outcome::Draw {
