@@ -49,9 +49,11 @@ def run_nue(nue, variant, fen, depth):
     return nodes, max(ms, 1) / 1000, wall
 
 
-def run_fsf(fsf, variant, fen, depth):
+def run_fsf(fsf, variant, fen, depth, config=None):
     def once(d):
-        cmds = f"setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo perft {d}\nquit\n"
+        # A variant of Fairy-Stockfish's example variants.ini (orda, empire, ...) needs the file.
+        path = f"setoption name VariantPath value {config}\n" if config else ""
+        cmds = f"{path}setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo perft {d}\nquit\n"
         t = time.perf_counter()
         out = subprocess.run([fsf], input=cmds, capture_output=True, text=True).stdout
         m = re.search(r"Nodes searched: (\d+)", out)
@@ -69,6 +71,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="best of N runs of each program")
     ap.add_argument("--no-fsf", action="store_true")
     ap.add_argument("--max-nodes", type=int, default=25_000_000)
+    ap.add_argument("--config", help="a Fairy-Stockfish variants.ini for the variants only it defines")
     ap.add_argument("variants", nargs="*")
     args = ap.parse_args()
     variants = args.variants or [l.split("\t")[0] for l in subprocess.run(
@@ -102,7 +105,7 @@ def main():
         if not args.no_fsf:
             f_secs = float("inf")
             for _ in range(args.repeat):
-                f_nodes, secs = run_fsf(args.fsf, v, fen, depth)
+                f_nodes, secs = run_fsf(args.fsf, v, fen, depth, args.config)
                 f_secs = min(f_secs, secs)
             if f_nodes != expected:
                 flag += f" (FSF {f_nodes}: other rules)"

@@ -586,12 +586,10 @@ impl<B: Bitboard> Fairy<B> {
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
         let rules: &Rules<B> = &self.rules;
-        // With immune kinds (janggi's cannon) who attacks depends on where those pieces stand
-        // after the move: it is played.
+        // Facing royal pieces under the bikjang rule must be parted: every move is played.
         if mv.special() == Special::EnPassant
             || rules.blast_on_capture && self.is_capture(mv)
-            || rules.immune_set != 0
-            || rules.bikjang
+            || rules.bikjang && self.facing & 1 != 0
         {
             return self.legal_by_playing(mv);
         }
@@ -634,6 +632,11 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             (royals & !moved) | B::square(to) | created
         };
+        // With kinds immune to their own (janggi's cannon) who attacks depends on where those
+        // pieces stand after the move: a sensitive move is played.
+        if rules.immune_set != 0 {
+            return self.legal_by_playing(mv);
+        }
         let after = (occ & !moved) | B::square(to);
         let captured = B::square(to) & self.by_color[(!us).index()];
         royals.squares().all(|r| !self.royal_attacked(r, us, after, captured))
@@ -695,7 +698,7 @@ impl<B: Bitboard> Fairy<B> {
         if royals.is_empty() {
             return Sensitive::NONE;
         }
-        if rules.initial_captures[them.index()] {
+        if rules.initial_captures[them.index()] || rules.bikjang && self.facing & 1 != 0 {
             return Sensitive::ALL;
         }
         let mut out = Sensitive::NONE;
