@@ -763,16 +763,21 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 let t = &rules.kind(them, k).reverse;
                 // A hopper's line changes with any piece arriving or leaving: moves from or to
-                // it are tested.
+                // it are tested, on the lines where such a piece of theirs stands (our move
+                // brings none there).
                 for &(ray, _, _) in &t.hoppers {
                     let line = rules.rays[ray].full[r.index()];
-                    out.from |= line;
-                    out.to |= line;
+                    if !(line & pieces).is_empty() {
+                        out.from |= line;
+                        out.to |= line;
+                    }
                 }
                 for &ray in &t.reverse_grass {
                     let line = rules.rays[ray].full[r.index()];
-                    out.from |= line;
-                    out.to |= line;
+                    if !(line & pieces).is_empty() {
+                        out.from |= line;
+                        out.to |= line;
+                    }
                 }
                 for &(origin, path, _, _) in &t.lame[r.index()] {
                     if pieces.has(origin) {
