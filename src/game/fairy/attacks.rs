@@ -133,14 +133,21 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the side to move's royal piece sees an enemy royal piece along an open file or
     /// rank (janggi's bikjang).
     pub(super) fn kings_face(&self) -> bool {
-        let theirs = self.royals(!self.side);
         let occ = self.occupied();
-        self.royals(self.side).squares().any(|r| {
-            self.rules
-                .royal_lines
-                .iter()
-                .any(|s| !(s.attacks(r, occ) & theirs).is_empty())
-        })
+        self.royals(self.side)
+            .squares()
+            .any(|r| self.sees_royal(r, self.side, occ, B::EMPTY))
+    }
+
+    /// Whether `color`'s royal piece on `sq` sees an enemy royal piece (not in `exclude`) along
+    /// [`Rules::royal_lines`] with occupancy `occ`: facing kings, whatever the rule makes of it.
+    #[inline]
+    fn sees_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
+        let theirs = self.royals(!color) & !exclude;
+        self.rules
+            .royal_lines
+            .iter()
+            .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
     }
 
     /// The result for the side to move of a game ended by bikjang or two passes: by the
@@ -232,14 +239,6 @@ impl<B: Bitboard> Fairy<B> {
     /// along an open file or rank with occupancy `occ`, where the flying-general rule forbids it.
     #[inline]
     pub(super) fn faces_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
-        let rules: &Rules<B> = &self.rules;
-        if !rules.flying_general {
-            return false;
-        }
-        let theirs = self.royals(!color) & !exclude;
-        rules
-            .royal_lines
-            .iter()
-            .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
+        self.rules.flying_general && self.sees_royal(sq, color, occ, exclude)
     }
 }

@@ -485,7 +485,6 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         // A null move is no pass, and the facing before it does not count (Fairy-Stockfish's
         // `pliesFromNull`).
         self.passes = 0;
-        self.facing &= 1;
         if self.rules.bikjang {
             self.facing = u8::from(self.kings_face());
         }

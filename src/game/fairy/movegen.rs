@@ -847,8 +847,8 @@ impl<B: Bitboard> Fairy<B> {
         // Fairy-Stockfish tests an en-passant capture for attacks only, not for facing royal
         // pieces (`fsf-ini-variants.md`, empire): the opponent must then end the facing.
         let en_passant = mv.special() == Special::EnPassant;
+        let occ = next.occupied();
         let safe = next.royals(us).squares().all(|r| {
-            let occ = next.occupied();
             if en_passant {
                 !next.royal_attacked_by_pieces(r, us, occ, B::EMPTY)
             } else {
