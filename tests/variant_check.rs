@@ -401,3 +401,47 @@ fn palace_lines_and_material_counts_are_checked() {
         "pieces.n.diagonal_betza: moves along the lines may only be leaps, riders and hoppers",
     );
 }
+
+/// Gating, setup phases, sittuyin's promotion and the duple check: each rule that cannot apply
+/// is refused at its key.
+#[test]
+fn setup_and_gating_rules_are_checked() {
+    let needs_drops = "needs `piece_drops = true`";
+    expect_problem("setup_bad.toml", 4, 13, &format!("must_drop: {needs_drops}"));
+    expect_problem(
+        "setup_bad.toml",
+        5,
+        25,
+        &format!("drop_opposite_colored: {needs_drops}"),
+    );
+    expect_problem(
+        "setup_bad.toml",
+        6,
+        22,
+        "sittuyin_promotion: needs a piece with `pawn = true` and `promotion_pieces`",
+    );
+    expect_problem(
+        "setup_bad.toml",
+        7,
+        15,
+        "duple_check: needs `extinction_pseudo_royal = true` with `extinction_pieces`",
+    );
+    expect_problem(
+        "setup_bad.toml",
+        9,
+        26,
+        "castling_dropped_piece: needs castling (`castling = true`)",
+    );
+    expect_problem(
+        "setup_bad.toml",
+        13,
+        59,
+        "pieces.r.drop_region_white: '*9' is not a square",
+    );
+    expect_problem(
+        "hand_region_without_hands.toml",
+        5,
+        55,
+        "pieces.r.drop_region_white: needs `piece_drops = true` or `gating = true`",
+    );
+}

@@ -41,6 +41,8 @@ pub struct PieceDef {
     pub promotes_to: Option<u8>,
     /// Where it promotes, per color, where the piece has its own zone (`None`: the variant's).
     pub promotion_zone: [Option<Vec<Square>>; 2],
+    /// Where it may be dropped, per color, within the variant's drop region (`None`: all of it).
+    pub drop_region: [Option<Vec<Square>>; 2],
     /// Where it is defined: (file of the inheritance chain, parent first; byte offset). Pieces
     /// without a Fairy-Stockfish built-in type are its custom pieces, numbered in this order.
     pub defined_at: (usize, usize),
@@ -62,6 +64,9 @@ pub struct Promotion {
     pub piece_mandatory: bool,
     /// Whether a promoted form turns back by a move in the zone (Kyoto shogi).
     pub demotion: bool,
+    /// Sittuyin's promotion: in place or by a move of the new kind, instead of by moving into
+    /// the zone (see the schema's `sittuyin_promotion`).
+    pub sittuyin: bool,
 }
 
 /// Castling geometry (king and rook files are 0-based).
@@ -94,6 +99,9 @@ pub struct Extinction {
     pub opponent_count: u8,
     /// The last piece of a counted kind is royal.
     pub pseudo_royal: bool,
+    /// With `pseudo_royal`: a side may not leave all its pieces of the counted kinds attacked,
+    /// however many (spartan's two kings; Fairy-Stockfish's `dupleCheck`).
+    pub duple_check: bool,
     /// A bared side to move may still answer (see the schema's `extinction_claim`).
     pub claim: bool,
 }
@@ -213,9 +221,20 @@ impl Counting {
     }
 }
 
-/// Pieces in hand and drops.
+/// Pieces in hand: drops, gating and their rules.
 #[derive(Clone, Debug)]
 pub struct Drops {
+    /// Whether pieces in hand may be dropped (`piece_drops`; without it, gating is their only
+    /// way onto the board).
+    pub allowed: bool,
+    /// S-chess gating (see the schema's `gating`).
+    pub gating: bool,
+    /// Whether a side with pieces in hand must drop while a drop is legal.
+    pub must_drop: bool,
+    /// The kinds whose pieces must be dropped evenly on both square colours.
+    pub opposite_colored: Vec<u8>,
+    /// Whether a king or rook dropped on its castling square gets its castling right.
+    pub castling_dropped_piece: bool,
     /// Whether captured pieces go to the capturer's hand.
     pub captures_to_hand: bool,
     /// Whether promoted pieces keep their promoted kind in hand (no demotion).
@@ -597,6 +616,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     let mut pieces: Vec<PieceDef> = Vec::new();
     // The first `diagonal_betza`, for the message if the variant has no lines.
     let mut diagonal_at: Option<(usize, Spanned<String>)> = None;
+    // Pieces with a drop region of their own, checked once the variant's hands are known.
+    let mut piece_drop_regions: Vec<((usize, Spanned<String>), String)> = Vec::new();
     // Base pieces first, then the promoted forms (`+p`), which name their base.
     let (base_keys, promoted_keys): (Vec<_>, Vec<_>) = m.pieces.iter().partition(|(k, _)| !k.starts_with('+'));
     for (key_text, (source, key, raw)) in base_keys.into_iter().chain(promoted_keys) {
@@ -703,6 +724,12 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             [&raw.advanced_region_white, &raw.advanced_region_black],
             "advanced_region",
         );
+        let drop_region = piece_regions([&raw.drop_region_white, &raw.drop_region_black], "drop_region");
+        for (field, side) in [(&raw.drop_region_white, "white"), (&raw.drop_region_black, "black")] {
+            if let Some(f) = field {
+                piece_drop_regions.push(((*source, f.clone()), format!("pieces.{key_text}.drop_region_{side}")));
+            }
+        }
         advanced_moves(&mut ctx, (*source, key_text), raw, &advanced_region, &mut betza);
         if let Some(text) = &raw.diagonal_betza {
             diagonal_moves(&mut ctx, (*source, text), key_text, &mut betza);
@@ -734,6 +761,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             promoted_from: base,
             promotes_to: None,
             promotion_zone,
+            drop_region,
             region,
             advanced_region,
             same_kind_immune,
@@ -872,6 +900,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         ],
         piece_mandatory: get(&m.mandatory_piece_promotion, false),
         demotion: get(&m.piece_demotion, false),
+        sittuyin: get(&m.sittuyin_promotion, false),
         mandatory: get(&m.mandatory_promotion, true),
         limits,
     };
@@ -1032,11 +1061,22 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 count: get(&m.extinction_piece_count, 0),
                 opponent_count: get(&m.extinction_opponent_piece_count, 0),
                 pseudo_royal: get(&m.extinction_pseudo_royal, false),
+                duple_check: get(&m.duple_check, false),
                 claim: get(&m.extinction_claim, false),
             })
         }
         _ => None,
     };
+    if let Some(f) = &m.duple_check
+        && *f.1.get_ref()
+        && !extinction.as_ref().is_some_and(|e| e.pseudo_royal && e.kinds.is_some())
+    {
+        ctx.fail(
+            f,
+            "duple_check",
+            "needs `extinction_pseudo_royal = true` with `extinction_pieces`",
+        );
+    }
     let flag = match &m.flag_piece {
         Some(f) => {
             let kind = kinds(&mut ctx, &m.flag_piece, "flag_piece", &letters).first().copied();
@@ -1104,7 +1144,9 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None => None,
     };
-    let drops = if get(&m.piece_drops, false) {
+    let allowed = get(&m.piece_drops, false);
+    let gating = get(&m.gating, false);
+    let drops = if allowed || gating {
         let given = side_regions(
             &mut ctx,
             [&m.drop_region_white, &m.drop_region_black],
@@ -1113,6 +1155,11 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             ranks,
         );
         Some(Drops {
+            allowed,
+            gating,
+            must_drop: get(&m.must_drop, false),
+            opposite_colored: kinds(&mut ctx, &m.drop_opposite_colored, "drop_opposite_colored", &letters),
+            castling_dropped_piece: get(&m.castling_dropped_piece, false),
             captures_to_hand: get(&m.captures_to_hand, false),
             drop_loop: get(&m.drop_loop, false),
             first_rank_pawn_drops: get(&m.first_rank_pawn_drops, false),
@@ -1125,34 +1172,61 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             mate_illegal: kinds(&mut ctx, &m.drop_mate_illegal, "drop_mate_illegal", &letters),
         })
     } else {
-        // A drop rule without drops is a mistake in the file, not a silent no-op: a rule turned
-        // on, or a region given.
-        for (field, key) in [
-            (&m.captures_to_hand, "captures_to_hand"),
-            (&m.drop_loop, "drop_loop"),
-            (&m.first_rank_pawn_drops, "first_rank_pawn_drops"),
-            (&m.promotion_zone_pawn_drops, "promotion_zone_pawn_drops"),
-            (&m.drop_checks, "drop_checks"),
-            (&m.drop_promoted, "drop_promoted"),
-        ] {
-            if let Some(f) = field
-                && *f.1.get_ref()
-            {
-                ctx.fail(f, key, "needs `piece_drops = true`");
-            }
-        }
-        for (field, key) in [
-            (&m.drop_region_white, "drop_region_white"),
-            (&m.drop_region_black, "drop_region_black"),
-            (&m.drop_no_doubled, "drop_no_doubled"),
-            (&m.drop_mate_illegal, "drop_mate_illegal"),
-        ] {
-            if let Some(f) = field {
-                ctx.fail(f, key, "needs `piece_drops = true`");
-            }
-        }
         None
     };
+    // A drop rule without drops (or a hand rule without hands) is a mistake in the file, not a
+    // silent no-op: a rule turned on, or a region given. Each as (where, key, whether it
+    // needs drops rather than just hands).
+    let on = |f: &Option<(usize, Spanned<bool>)>| {
+        f.as_ref()
+            .filter(|f| *f.1.get_ref())
+            .map(|f| (f.0, Spanned::new(f.1.span(), ())))
+    };
+    let given = |f: &Option<(usize, Spanned<String>)>| f.as_ref().map(|f| (f.0, Spanned::new(f.1.span(), ())));
+    let hand_rules = [
+        (on(&m.captures_to_hand), "captures_to_hand", false),
+        (on(&m.drop_loop), "drop_loop", false),
+        (given(&m.drop_region_white), "drop_region_white", false),
+        (given(&m.drop_region_black), "drop_region_black", false),
+        (on(&m.first_rank_pawn_drops), "first_rank_pawn_drops", true),
+        (on(&m.promotion_zone_pawn_drops), "promotion_zone_pawn_drops", true),
+        (on(&m.drop_checks), "drop_checks", true),
+        (on(&m.drop_promoted), "drop_promoted", true),
+        (on(&m.must_drop), "must_drop", true),
+        (on(&m.castling_dropped_piece), "castling_dropped_piece", true),
+        (given(&m.drop_no_doubled), "drop_no_doubled", true),
+        (given(&m.drop_mate_illegal), "drop_mate_illegal", true),
+        (given(&m.drop_opposite_colored), "drop_opposite_colored", true),
+    ];
+    for (at, key, needs_drops) in hand_rules {
+        let Some(at) = at else { continue };
+        if needs_drops && !allowed {
+            ctx.fail(&at, key, "needs `piece_drops = true`");
+        } else if drops.is_none() {
+            ctx.fail(&at, key, "needs `piece_drops = true` or `gating = true`");
+        }
+    }
+    if drops.is_none() {
+        for (at, key) in &piece_drop_regions {
+            ctx.fail(at, key, "needs `piece_drops = true` or `gating = true`");
+        }
+    }
+    if let Some(f) = &m.castling_dropped_piece
+        && *f.1.get_ref()
+        && castling.is_none()
+    {
+        ctx.fail(f, "castling_dropped_piece", "needs castling (`castling = true`)");
+    }
+    if let Some(f) = &m.sittuyin_promotion
+        && *f.1.get_ref()
+        && (!pieces.iter().any(|p| p.pawn) || promotion.kinds.iter().all(Vec::is_empty))
+    {
+        ctx.fail(
+            f,
+            "sittuyin_promotion",
+            "needs a piece with `pawn = true` and `promotion_pieces`",
+        );
+    }
     match (&m.drop_no_doubled_count, &drops) {
         (Some(f), None) => ctx.fail(f, "drop_no_doubled_count", "needs `piece_drops = true`"),
         (Some(f), Some(_)) if *f.1.get_ref() == 0 => ctx.fail(f, "drop_no_doubled_count", "must be at least 1"),

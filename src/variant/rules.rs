@@ -275,8 +275,23 @@ pub struct Rules<B> {
     pub counting: Option<Counting>,
     /// King buckets a net for the variant uses (0: derived).
     pub king_buckets: u8,
-    /// Whether the sides have hands and may drop.
+    /// Whether the sides hold pieces in hand (drops or gating).
+    pub hands: bool,
+    /// Whether pieces in hand may be dropped.
     pub drops: bool,
+    /// S-chess gating: a piece leaving a square with a gate may bring a piece in hand there.
+    pub gating: bool,
+    /// Whether a side with pieces in hand must drop while a drop is legal (setup phases).
+    pub must_drop: bool,
+    /// Kinds (bit mask) whose pieces must be dropped evenly on light and dark squares.
+    pub opposite_colored: u32,
+    /// The dark squares (`a1`'s colour), for `opposite_colored`.
+    pub dark_squares: B,
+    /// Whether a king or rook dropped on its castling square gets its castling right.
+    pub castling_dropped_piece: bool,
+    /// Sittuyin's promotion (in place or by a move of the new kind; never by moving into the
+    /// zone).
+    pub sittuyin_promotion: bool,
     /// Whether captured pieces go to the capturer's hand.
     pub captures_to_hand: bool,
     /// Whether promoted pieces keep their kind in hand (no demotion, no `~` kept).
@@ -795,7 +810,20 @@ impl<B: Bitboard> Rules<B> {
             check_counting: def.check_counting,
             counting: def.counting,
             king_buckets: def.king_buckets,
-            drops: def.drops.is_some(),
+            hands: def.drops.is_some(),
+            drops: def.drops.as_ref().is_some_and(|d| d.allowed),
+            gating: def.drops.as_ref().is_some_and(|d| d.gating),
+            must_drop: def.drops.as_ref().is_some_and(|d| d.must_drop),
+            opposite_colored: def
+                .drops
+                .as_ref()
+                .map_or(0, |d| mask(&mut d.opposite_colored.iter().copied())),
+            dark_squares: (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .filter(|(f, r)| (f + r) % 2 == 0)
+                .fold(B::EMPTY, |b, (f, r)| b | B::square(Square::new(f, r, files))),
+            castling_dropped_piece: def.drops.as_ref().is_some_and(|d| d.castling_dropped_piece),
+            sittuyin_promotion: def.promotion.sittuyin,
             captures_to_hand: def.drops.as_ref().is_some_and(|d| d.captures_to_hand),
             drop_loop: def.drops.as_ref().is_some_and(|d| d.drop_loop),
             drop_checks: def.drops.as_ref().is_none_or(|d| d.checks),
@@ -1016,7 +1044,10 @@ impl<B: Bitboard> Rules<B> {
                         .unwrap_or(&def.promotion.zone[c]);
                     region::<B>(zone)
                 };
-                let zone = if self.is_pawn(k) {
+                // Sittuyin's pawns never promote by moving (see `sittuyin_promotion`).
+                let zone = if self.is_pawn(k) && self.sittuyin_promotion {
+                    B::EMPTY
+                } else if self.is_pawn(k) {
                     self.promotion_zone[c]
                 } else if self.promoted_form(k).is_some() {
                     shogi_zone(k)
@@ -1045,12 +1076,14 @@ impl<B: Bitboard> Rules<B> {
             let first_rank: B = rank_mask(def.absolute_rank(color, 0), self.files);
             self.drop_region[c] = (0..self.kinds)
                 .map(|k| {
-                    // Royal pieces and promoted forms never go to hand.
-                    if self.is_royal(k) || self.base_of(k).is_some() {
+                    // Promoted forms never go to hand, nor royal pieces (captures never put
+                    // them there): these start there only in a setup phase (`must_drop`).
+                    if self.is_royal(k) && !drops.must_drop || self.base_of(k).is_some() {
                         return B::EMPTY;
                     }
                     let t = self.kind(color, k);
-                    let mut region = region::<B>(&drops.region[c]) & t.region;
+                    let own = def.pieces[k].drop_region[c].as_deref().map_or(B::FULL, region::<B>);
+                    let mut region = region::<B>(&drops.region[c]) & t.region & own;
                     if self.immobility_illegal {
                         region &= t.mobile;
                     }
@@ -1070,7 +1103,7 @@ impl<B: Bitboard> Rules<B> {
         let promoted_to: Vec<u8> = self.promotion_kinds.iter().flatten().copied().collect();
         self.hand_max = (0..self.kinds)
             .map(|k| {
-                if self.is_royal(k) || self.base_of(k).is_some() {
+                if self.is_royal(k) && !drops.must_drop || self.base_of(k).is_some() {
                     return 0;
                 }
                 // Without demotion a promoted pawn goes to hand as its new kind.

@@ -50,6 +50,12 @@ pub struct RawPiece {
     /// The piece may neither hop over nor capture a piece of its own kind, of either side
     /// (janggi's cannon; Fairy-Stockfish's `janggiCannon` type).
     pub same_kind_immune: Option<Spanned<bool>>,
+    /// Where this piece may be dropped, per side (square lists, as `region_white`), within the
+    /// variant's `drop_region_white`/`_black` (sittuyin's rooks: the first rank only;
+    /// Fairy-Stockfish's `sittuyinRookDrop`).
+    pub drop_region_white: Option<Spanned<String>>,
+    /// Black's (see `drop_region_white`).
+    pub drop_region_black: Option<Spanned<String>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
     /// Endgame value (see `value_mg`).
@@ -206,6 +212,10 @@ raw_variant! {
     /// The last piece of an extinction kind is royal (may not be left attacked): coregal's queen,
     /// atomic's king.
     extinction_pseudo_royal: bool,
+    /// With `extinction_pseudo_royal`: a move may not leave all of a side's pieces of the
+    /// extinction kinds attacked, however many it has, and all of them attacked is check
+    /// (spartan's two kings; Fairy-Stockfish's `dupleCheck`).
+    duple_check: bool,
     /// The bared side to move may still answer: the opponent needs one piece more than
     /// `extinction_opponent_piece_count` for the game to end at once (shatranj's bare king may
     /// bare the other one in reply).
@@ -260,6 +270,29 @@ raw_variant! {
     drop_no_doubled_count: u8,
     /// The letters of the kinds whose drop may not checkmate (shogi's uchifuzume).
     drop_mate_illegal: String,
+    /// S-chess gating (Fairy-Stockfish's `gating` with `seirawanGating`): the sides hold pieces
+    /// in hand, and a piece leaving a back-rank square that still has its gate may bring one in
+    /// on the square it leaves (`e1f2h`; castling: on the king's or the rook's square). The
+    /// gates are file letters in the FEN's castling field (`KQBCDFGkqbcdfg`: `K`/`Q` stand for
+    /// the king's and that rook's gates too); they close when their piece moves or is taken,
+    /// and all of a side's close once its hand is empty (unless captures go to hand).
+    gating: bool,
+    /// While a side has pieces in hand it must drop one, if any drop is legal (setup phases:
+    /// placement, sittuyin; Fairy-Stockfish's `mustDrop`).
+    must_drop: bool,
+    /// The letters of the kinds whose pieces must end up split evenly between light and dark
+    /// squares when dropped: no drop may leave too few squares of either colour for the rest
+    /// (placement's bishops; Fairy-Stockfish's `dropOppositeColoredBishop`).
+    drop_opposite_colored: String,
+    /// A king or rook dropped on its castling square gets its castling right (placement;
+    /// `castlingDroppedPiece`).
+    castling_dropped_piece: bool,
+    /// Sittuyin's promotion: instead of moving, a pawn may become one of the promotion pieces on
+    /// its square or by one of that piece's moves to an empty square, from the promotion zone
+    /// (anywhere for a side's last pawn), within `promotion_limits`, giving no check and
+    /// attacking no enemy piece; pawns never promote by moving into the zone. A side left with
+    /// its king and one pawn that can only promote is stalemated: a draw.
+    sittuyin_promotion: bool,
     /// NNUE king buckets for this variant (0: the engine's default).
     king_buckets: u8,
 }

@@ -207,6 +207,42 @@ impl<B: Bitboard> Fairy<B> {
         r
     }
 
+    /// With the duple-check rule, `color`'s pieces of the extinction kinds while they are more
+    /// than its pseudo-royal pieces (all of them attacked at once is check); empty otherwise.
+    #[inline]
+    pub(super) fn duple_pieces(&self, color: Color) -> B {
+        let Some(ext) = self.rules.extinction.as_ref().filter(|e| e.duple_check) else {
+            return B::EMPTY;
+        };
+        let own = self.by_color[color.index()];
+        let pieces = ext
+            .kinds
+            .as_deref()
+            .unwrap_or(&[])
+            .iter()
+            .fold(B::EMPTY, |b, &k| b | self.by_kind[k as usize] & own);
+        if pieces.count() > u32::from(ext.count) + 1 {
+            pieces
+        } else {
+            B::EMPTY
+        }
+    }
+
+    /// The attackers of `color`'s duple pieces ([`Fairy::duple_pieces`]) when every one of them
+    /// is attacked (occupancy `occ`), else none.
+    pub(super) fn duple_checkers(&self, color: Color, occ: B) -> B {
+        let pieces = self.duple_pieces(color);
+        let mut checkers = B::EMPTY;
+        for sq in pieces.squares() {
+            let a = self.attackers_to(sq, !color, occ, B::EMPTY);
+            if a.is_empty() {
+                return B::EMPTY;
+            }
+            checkers |= a;
+        }
+        checkers
+    }
+
     /// The squares from which `color`'s pieces may make their initial (`i`) moves: the
     /// initial region, or, with first-move rights, the squares whose pieces hold one.
     #[inline]

@@ -155,7 +155,7 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(h) = holdings
             && h != "[]"
             && h != "[-]"
-            && !rules.drops
+            && !rules.hands
         {
             return err(
                 "hand",
@@ -353,7 +353,7 @@ impl<B: Bitboard> Fairy<B> {
             let Some(kind) = self.rules.kind_of(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return err(format!("'{}' is not a piece of this variant", c.escape_debug()));
             };
-            if self.rules.is_royal(usize::from(kind)) {
+            if self.rules.is_royal(usize::from(kind)) && !self.rules.must_drop {
                 return err(format!("'{c}' is royal and cannot be held in hand"));
             }
             let color = if c.is_ascii_uppercase() {
@@ -376,15 +376,22 @@ impl<B: Bitboard> Fairy<B> {
         let files = rules.files;
         let mut castling_letters = String::new();
         for ch in text.chars() {
-            // With first-move rights, file letters name the back-rank squares holding one.
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let file = ch.to_ascii_lowercase() as u8;
-            if rules.first_move_rights && (b'a'..b'a' + files).contains(&file) && rules.castling.is_none() {
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
+            let is_file = (b'a'..b'a' + files).contains(&file) && !matches!(file, b'k' | b'q');
+            // With first-move rights, file letters name the back-rank squares holding one; with
+            // gating, the gates, while the side has a piece to gate (or may get one): else they
+            // are Chess960 castling rights (Fairy-Stockfish's `set`).
+            if is_file && (rules.first_move_rights && rules.castling.is_none() || self.may_gate(color)) {
+                let rank = match &rules.castling {
+                    Some(c) => c.rank[color.index()],
+                    None if color == Color::White => 0,
+                    None => rules.ranks - 1,
                 };
-                let rank = if color == Color::White { 0 } else { rules.ranks - 1 };
                 let sq = Square::new(file - b'a', rank, files);
                 if !self.by_color[color.index()].has(sq) {
                     return err(format!("'{ch}': no piece of that side on {}", self.square_name(sq)));
@@ -435,8 +442,18 @@ impl<B: Bitboard> Fairy<B> {
             };
             let side = usize::from(rook.file(files) < kf);
             self.castle[color.index() * 2 + side] = rook.0;
+            // A castling right stands for the gates of its king and rook too.
+            if self.may_gate(color) {
+                self.rights |= B::square(king) | B::square(rook);
+            }
         }
         Ok(())
+    }
+
+    /// Whether `color` has S-chess gates to write: it holds a piece to gate in, or captures may
+    /// give it one (Fairy-Stockfish writes and reads no gates otherwise).
+    fn may_gate(&self, color: Color) -> bool {
+        self.rules.gating && (self.rules.captures_to_hand || self.hand[color.index()].iter().any(|&n| n > 0))
     }
 
     fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
@@ -506,7 +523,7 @@ impl<B: Bitboard> Fairy<B> {
 
     fn validate(&self) -> Result<(), PositionError> {
         let rules: &Rules<B> = &self.rules;
-        if rules.drops {
+        if rules.hands {
             // Drops and captures to hand never add a piece: more than the start position's are
             // not a position of the game.
             let held: usize = self.hand.iter().flatten().map(|&n| usize::from(n)).sum();
@@ -532,7 +549,19 @@ impl<B: Bitboard> Fairy<B> {
                 if n > 1 {
                     return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
                 }
-                if n == 0 && rules.extinction.is_none() {
+                // In a setup phase the royal piece may still be in hand.
+                let held: u32 = rules
+                    .royal_kinds
+                    .iter()
+                    .map(|&k| u32::from(self.hand[color.index()][usize::from(k)]))
+                    .sum();
+                if n + held > 1 {
+                    return Err(PositionError::new(
+                        "board",
+                        format!("{name} has {} royal pieces", n + held),
+                    ));
+                }
+                if n + held == 0 && rules.extinction.is_none() {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }
@@ -645,7 +674,7 @@ impl<B: Bitboard> Fairy<B> {
                 s.push('/');
             }
         }
-        if rules.drops {
+        if rules.hands {
             s.push('[');
             s.push_str(&self.hands_text());
             s.push(']');
@@ -653,6 +682,15 @@ impl<B: Bitboard> Fairy<B> {
         s.push_str(if self.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();
         for color in [Color::White, Color::Black] {
+            let case = |ch: char| {
+                if color == Color::White {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                }
+            };
+            // Squares a castling letter already stands for (S-chess gates).
+            let mut implied = B::EMPTY;
             for side in 0..2 {
                 let rook = self.castle[color.index() * 2 + side];
                 if rook == NO_SQUARE {
@@ -679,21 +717,21 @@ impl<B: Bitboard> Fairy<B> {
                 } else {
                     (b'a' + file) as char
                 };
-                castling.push(if color == Color::White {
-                    ch.to_ascii_uppercase()
-                } else {
-                    ch
-                });
+                castling.push(case(ch));
+                implied |= B::square(Square(rook));
+                if !self.chess960
+                    && let Some(king) = self.castle_king(color)
+                {
+                    implied |= B::square(king);
+                }
             }
-        }
-        for color in [Color::White, Color::Black] {
-            for sq in (self.rights & self.by_color[color.index()]).squares() {
-                let ch = (b'a' + sq.file(files)) as char;
-                castling.push(if color == Color::White {
-                    ch.to_ascii_uppercase()
-                } else {
-                    ch
-                });
+            let shown = if !rules.gating || self.may_gate(color) {
+                self.rights & self.by_color[color.index()] & !implied
+            } else {
+                B::EMPTY
+            };
+            for sq in shown.squares() {
+                castling.push(case((b'a' + sq.file(files)) as char));
             }
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });

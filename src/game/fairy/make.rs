@@ -65,7 +65,7 @@ impl<B: Bitboard> Fairy<B> {
                 checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
             }
         }
-        self.checkers = checkers;
+        self.checkers = checkers | self.duple_checkers(us, occ);
     }
 
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
@@ -76,7 +76,7 @@ impl<B: Bitboard> Fairy<B> {
     fn checkers_after_plain_move(&self, mover: Color, from: Option<Square>, to: Square) -> Option<B> {
         let rules: &Rules<B> = &self.rules;
         let royals = self.royals(!mover);
-        if royals.more_than_one() || !rules.plain_checks[mover.index()] {
+        if royals.more_than_one() || !rules.plain_checks[mover.index()] || !self.duple_pieces(!mover).is_empty() {
             return None;
         }
         if royals.is_empty() {
@@ -177,6 +177,9 @@ impl<B: Bitboard> Fairy<B> {
                 dirty.add(piece, to);
                 // Every drop resets the move counter, as in Fairy-Stockfish.
                 self.halfmove = 0;
+                if self.rules.castling_dropped_piece {
+                    self.castling_rights_of_drop(piece, to);
+                }
             }
             special => {
                 let victim_sq = if special == Special::EnPassant {
@@ -241,6 +244,18 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
+        if let Some(kind) = mv.gate() {
+            // S-chess: the piece from the hand enters on the square left.
+            let sq = Square(mv.gate_square());
+            let piece = Piece::new(us, kind);
+            self.put(piece, sq);
+            dirty.add(piece, sq);
+            self.add_to_hand(us, kind, -1, dirty);
+        }
+        if self.rules.gating && !self.rules.captures_to_hand && self.hand[us.index()].iter().all(|&n| n == 0) {
+            // Nothing left to gate in, nor ever again: the side's gates close.
+            self.rights &= !self.by_color[us.index()];
+        }
         if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
@@ -249,6 +264,7 @@ impl<B: Bitboard> Fairy<B> {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());
         }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
+            && mv.gate().is_none()
             && !self.rules.blast_on_capture;
         let from = (!drop).then_some(from);
         match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
@@ -269,6 +285,37 @@ impl<B: Bitboard> Fairy<B> {
         self.passes = (self.passes << 1 | u8::from(pass)) & 3;
         if self.rules.bikjang {
             self.facing = (self.facing << 1 | u8::from(self.kings_face())) & 3;
+        }
+    }
+
+    /// `castling_dropped_piece` (placement): a king dropped on its castling square gets the
+    /// castling rights of the rooks on the outer files of its rank, a rook dropped on an outer
+    /// file of it the right with the king already there (Fairy-Stockfish's `do_move`).
+    fn castling_rights_of_drop(&mut self, piece: Piece, to: Square) {
+        let Some(c) = &self.rules.castling else { return };
+        let files = self.rules.files;
+        let us = piece.color;
+        let rank = c.rank[us.index()];
+        if to.rank(files) != rank {
+            return;
+        }
+        let king_square = Square::new(c.king_file, rank, files);
+        let own = self.by_color[us.index()];
+        let is_rook = |p: Option<Piece>| p.is_some_and(|p| p.color == us && c.rook_kinds.contains(&p.kind));
+        let outer = [Square::new(files - 1, rank, files), Square::new(0, rank, files)];
+        let rooks: Vec<Square> = if piece.kind == c.king_kind && to == king_square {
+            outer.into_iter().filter(|&s| is_rook(self.piece_at(s))).collect()
+        } else if c.rook_kinds.contains(&piece.kind)
+            && outer.contains(&to)
+            && (self.by_kind[c.king_kind as usize] & own).has(king_square)
+        {
+            vec![to]
+        } else {
+            Vec::new()
+        };
+        for rook in rooks {
+            let side = usize::from(rook.file(files) < c.king_file);
+            self.castle[us.index() * 2 + side] = rook.0;
         }
     }
 

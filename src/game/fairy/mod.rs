@@ -248,7 +248,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The key of both hands (0 without drops).
     fn hands_key(&self) -> u64 {
-        if !self.rules.drops {
+        if !self.rules.hands {
             return 0;
         }
         let mut key = 0;
@@ -313,6 +313,24 @@ impl<B: Bitboard> Fairy<B> {
         let king = self.castle_king(self.side)?;
         let path = self.castle_path(self.side, side, king, Square(mv.to()))?;
         Some((king, path.king_to, path.rook_to))
+    }
+
+    /// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, Fairy-Stockfish's
+    /// `is_optional_game_end`): the side to move, not in check, has its king and one pawn and
+    /// no legal move but promotions.
+    fn only_promotions_left(&self) -> bool {
+        let us = self.side.index();
+        let own = self.by_color[us];
+        let pawns = (0..self.rules.kinds)
+            .filter(|&k| self.rules.is_pawn(k))
+            .map(|k| (self.by_kind[k] & own).count())
+            .sum::<u32>();
+        if own.count() != 2 || pawns != 1 || !self.checkers.is_empty() {
+            return false;
+        }
+        let mut others = false;
+        self.legal_moves(movegen::Filter::all(), &mut |mv| others |= mv.promotion().is_none());
+        !others
     }
 
     /// Whether `color` has no pieces that count for an extinction rule.
@@ -422,7 +440,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
             files: self.rules.files,
             ranks: self.rules.ranks,
             piece_kinds: self.rules.kinds as u8,
-            hand_kinds: if self.rules.drops { self.rules.kinds as u8 } else { 0 },
+            hand_kinds: if self.rules.hands { self.rules.kinds as u8 } else { 0 },
         }
     }
 
@@ -507,6 +525,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         }
         if self.passes == 3 || rules.bikjang && self.facing == 3 {
             return Some(self.material_result());
+        }
+        if rules.sittuyin_promotion && self.only_promotions_left() {
+            return Some(Outcome::Draw);
         }
         if let Some(flag) = &rules.flag {
             let (mine, theirs) = (self.flag_reached(us), self.flag_reached(!us));
@@ -667,12 +688,42 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
             .copied()
             .find(|&m| {
                 self.fmt_move(m).eq_ignore_ascii_case(&lower)
-                    || self.fmt_castle(m, !self.chess960).as_deref() == Some(lower.as_str())
+                    || m.special() == Special::Castle && self.fmt_move_in(m, !self.chess960) == lower
             })
             .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
     }
 
     fn fmt_move(&self, mv: FairyMove) -> String {
+        self.fmt_move_in(mv, self.chess960)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_960_notation();
+    }
+}
+
+impl<B: Bitboard> Fairy<B> {
+    /// A move in coordinate notation, castling in Chess960's (king takes rook) or not. An
+    /// S-chess gating adds the gated piece's letter: `e1f2h`, `e1g1h` (castling, gated on the
+    /// king's square), `h1e1h` (gated on the rook's square: written rook to king, as
+    /// Fairy-Stockfish does).
+    fn fmt_move_in(&self, mv: FairyMove, chess960: bool) -> String {
+        let Some(kind) = mv.gate() else {
+            return self.fmt_ungated(mv, chess960);
+        };
+        let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
+        if mv.gate_square() == mv.from() {
+            return format!("{}{letter}", self.fmt_ungated(mv.without_gate(), chess960));
+        }
+        format!(
+            "{}{}{letter}",
+            self.square_name(Square(mv.to())),
+            self.square_name(Square(mv.from()))
+        )
+    }
+
+    /// [`Fairy::fmt_move_in`] of a move without gating.
+    fn fmt_ungated(&self, mv: FairyMove, chess960: bool) -> String {
         if let Some(kind) = mv.dropped() {
             // Fairy-Stockfish's drop notation: the piece letter in upper case (after a `+` for a
             // drop as the promoted form), `@`, the square.
@@ -685,7 +736,7 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
                 self.square_name(Square(mv.to()))
             );
         }
-        if let Some(text) = self.fmt_castle(mv, self.chess960) {
+        if let Some(text) = self.fmt_castle(mv, chess960) {
             return text;
         }
         let mut s = self.square_name(Square(mv.from()));
@@ -704,10 +755,6 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
             }
         }
         s
-    }
-
-    fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on || self.needs_960_notation();
     }
 }
 
@@ -750,7 +797,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             piece_kinds: rules.kinds as u8,
             royal,
             royal_region: royal.map_or_else(Vec::new, |k| rules.region_squares(Color::White, usize::from(k))),
-            hand_max: if rules.drops {
+            hand_max: if rules.hands {
                 rules.hand_max.clone()
             } else {
                 Vec::new()

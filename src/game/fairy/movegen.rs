@@ -68,8 +68,60 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
-    /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for.
-    fn pseudo_moves(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
+    /// Calls `emit` for the pseudo-legal moves (castling excluded) that `filter` asks for, each
+    /// also with every gating it allows.
+    fn pseudo_moves(&self, filter: Filter<B>, emit: impl FnMut(FairyMove)) {
+        let gates = self.gates();
+        if gates.is_empty() {
+            self.pseudo_moves_ungated(filter, emit);
+        } else {
+            let mut emit = emit;
+            self.pseudo_moves_ungated(filter, |mv| self.with_gatings(mv, gates, &mut emit));
+        }
+    }
+
+    /// The side to move's gates (S-chess), while it has a piece in hand to bring in.
+    #[inline]
+    pub(super) fn gates(&self) -> B {
+        let us = self.side.index();
+        if !self.rules.gating || self.hand[us].iter().all(|&n| n == 0) {
+            return B::EMPTY;
+        }
+        self.rights & self.by_color[us]
+    }
+
+    /// Emits `mv` and, where its origin (for a castling, also the rook's square) is one of
+    /// `gates`, `mv` with each kind in hand gated in there: not where the king or rook of a
+    /// castling ends up (Fairy-Stockfish's `make_move_and_gating` and `legal`).
+    fn with_gatings(&self, mv: FairyMove, gates: B, emit: &mut impl FnMut(FairyMove)) {
+        emit(mv);
+        let rules: &Rules<B> = &self.rules;
+        let us = self.side.index();
+        let castle = mv.special() == Special::Castle;
+        let landing = if castle {
+            self.castle_targets(mv)
+                .map_or(B::EMPTY, |(_, k, r)| B::square(k) | B::square(r))
+        } else {
+            B::EMPTY
+        };
+        let mut gate = |sq: Square, on_target: bool| {
+            if !gates.has(sq) || landing.has(sq) {
+                return;
+            }
+            for k in 0..rules.kinds {
+                if self.hand[us][k] > 0 && rules.drop_region[us][k].has(sq) {
+                    emit(mv.with_gate(k as u8, on_target));
+                }
+            }
+        };
+        gate(Square(mv.from()), false);
+        if castle {
+            gate(Square(mv.to()), true);
+        }
+    }
+
+    /// [`Fairy::pseudo_moves`] without the gatings.
+    fn pseudo_moves_ungated(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
         let rules: &Rules<B> = &self.rules;
         let own = self.by_color[self.side.index()] & filter.from;
         for k in 0..rules.kinds {
@@ -121,6 +173,12 @@ impl<B: Bitboard> Fairy<B> {
         let royal_quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
         let (quiet_ok, capture_ok) = (royal_quiet_ok & evasion, royal_capture_ok & evasion);
         let mut known = KnownSafe::NONE;
+        // Pieces on a gate (S-chess) have their gatings too: tested move by move.
+        let gates = self.gates() & filter.from;
+        for from in gates.squares() {
+            self.tested_moves(from, filter, sensitive, sink);
+        }
+        let own = own & !gates;
         // Kinds of one uniform table: pieces that cannot expose a royal piece take their
         // targets straight from it, the table's lookups resolved once for all of them.
         for &k in &rules.uniform_kinds[us.index()] {
@@ -241,6 +299,13 @@ impl<B: Bitboard> Fairy<B> {
                 self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
         }
+        if rules.sittuyin_promotion {
+            self.sittuyin_promotions(filter, |mv| {
+                if self.is_legal_pseudo(mv, sensitive) {
+                    sink.push(mv);
+                }
+            });
+        }
         if filter.quiet {
             self.castling_moves(known, |mv| {
                 if filter.from.has(Square(mv.from())) {
@@ -349,6 +414,9 @@ impl<B: Bitboard> Fairy<B> {
         if !rules.drop_checks && crate::game::GameRules::gives_check(self, mv) {
             return false;
         }
+        if rules.opposite_colored != 0 && !self.colors_stay_even(mv) {
+            return false;
+        }
         let safe = if self.plain_legality() {
             let us = self.side;
             let after = self.occupied() | B::square(Square(mv.to()));
@@ -359,6 +427,91 @@ impl<B: Bitboard> Fairy<B> {
             self.legal_by_playing(mv)
         };
         safe && !self.drop_mates_illegally(mv)
+    }
+
+    /// `drop_opposite_colored` (placement's bishops): after the drop `mv`, each listed kind can
+    /// still end up split evenly between light and dark squares. A piece of such a kind may not
+    /// go on a colour that already holds its half; any other drop must leave enough free squares
+    /// of each colour in the kind's drop region (Fairy-Stockfish's `legal`).
+    fn colors_stay_even(&self, mv: FairyMove) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        let us = self.side.index();
+        let to = Square(mv.to());
+        let dropped = mv.dropped().map(usize::from);
+        let dark = rules.dark_squares;
+        let mut kinds = rules.opposite_colored;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let own = self.by_kind[k] & self.by_color[us];
+            let total = own.count() + u32::from(self.hand[us][k]);
+            if dropped == Some(k) {
+                let same = if dark.has(to) { dark } else { !dark };
+                if (own & same).count() + 1 > total.div_ceil(2) {
+                    return false;
+                }
+            } else {
+                let free = rules.drop_region[us][k] & !self.occupied() & !B::square(to);
+                let room = own | free;
+                if (room & dark).count() < total / 2 || (room & !dark).count() < total / 2 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The legal drops of a side that must drop (`must_drop`), to `out`: how many. Zero when it
+    /// holds nothing or no drop is legal, and then it moves.
+    fn forced_drops(&self, out: &mut impl FnMut(FairyMove)) -> usize {
+        let mut n = 0;
+        if self.rules.must_drop && self.hand[self.side.index()].iter().any(|&c| c > 0) {
+            self.pseudo_drops(Filter::all(), |mv| {
+                if self.drop_is_legal(mv) {
+                    n += 1;
+                    out(mv);
+                }
+            });
+        }
+        n
+    }
+
+    /// Sittuyin's promotions (`sittuyin_promotion`) of our pawns that `filter` asks for, legal
+    /// or not: a pawn of the zone (any, for a side's last pawn) becomes a promotion piece on its
+    /// square or on an empty square that piece could move to, where it attacks no enemy piece,
+    /// within the promotion limits (Fairy-Stockfish's `generate_pawn_moves`).
+    fn sittuyin_promotions(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
+        let rules: &Rules<B> = &self.rules;
+        let us = self.side;
+        if !filter.promotions && !filter.quiet {
+            return;
+        }
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[(!us).index()];
+        let occ = self.occupied();
+        for k in (0..rules.kinds).filter(|&k| rules.is_pawn(k)) {
+            let mut pawns = self.by_kind[k] & own;
+            if pawns.more_than_one() {
+                pawns &= rules.promotion_zone[us.index()];
+            }
+            for from in (pawns & filter.from).squares() {
+                let without = occ & !B::square(from);
+                for &p in &rules.promotion_kinds[us.index()] {
+                    if self.promotion_limited(p) {
+                        continue;
+                    }
+                    let p = usize::from(p);
+                    let (quiet, _) = self.normal_targets(us, p, from, occ);
+                    let targets = (quiet & !occ & rules.kind(us, p).region) | B::square(from);
+                    for to in targets.squares() {
+                        let (_, attacks) = self.normal_targets(us, p, to, without);
+                        if (attacks & enemy).is_empty() {
+                            emit(FairyMove::new(from.0, to.0, Some(p as u8), Special::Normal));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `mv` is a drop of a kind that may not mate (`drop_mate_illegal`: shogi's
@@ -551,7 +704,13 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             };
             if self.castle_is_possible(king, Square(rook), path, known) {
-                emit(FairyMove::new(king.0, rook, None, Special::Castle));
+                let mv = FairyMove::new(king.0, rook, None, Special::Castle);
+                let gates = self.gates();
+                if gates.is_empty() {
+                    emit(mv);
+                } else {
+                    self.with_gatings(mv, gates, &mut emit);
+                }
             }
         }
     }
@@ -586,14 +745,25 @@ impl<B: Bitboard> Fairy<B> {
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
         let rules: &Rules<B> = &self.rules;
+        // S-chess: a gated move is legal when the move is; the piece gated in may not parry a
+        // check the move leaves (the rules as Fairy-Stockfish's `legal` and pychess apply
+        // them).
+        if mv.gate().is_some() {
+            return self.is_legal_pseudo(mv.without_gate(), sensitive)
+                && (rules.checking || !crate::game::GameRules::gives_check(self, mv));
+        }
         // Facing royal pieces under the bikjang rule must be parted: every move is played.
         if mv.special() == Special::EnPassant
             || rules.blast_on_capture && self.is_capture(mv)
             || rules.bikjang && self.facing & 1 != 0
+            || self.duple_rule_applies(mv)
         {
             return self.legal_by_playing(mv);
         }
         if !rules.checking && self.gives_check_fast(mv) != Some(false) {
+            return false;
+        }
+        if rules.sittuyin_promotion && mv.promotion().is_some() && crate::game::GameRules::gives_check(self, mv) {
             return false;
         }
         if mv.special() == Special::Castle {
@@ -642,6 +812,15 @@ impl<B: Bitboard> Fairy<B> {
         royals.squares().all(|r| !self.royal_attacked(r, us, after, captured))
     }
 
+    /// Whether the duple-check rule may judge `mv`: the side has more pieces of the extinction
+    /// kinds than pseudo-royal ones, or makes one more by promotion.
+    fn duple_rule_applies(&self, mv: FairyMove) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        rules.extinction.as_ref().is_some_and(|e| e.duple_check)
+            && (!self.duple_pieces(self.side).is_empty()
+                || mv.promotion().is_some_and(|p| rules.is_pseudo_royal(usize::from(p))))
+    }
+
     /// Whether `mv` (a plain move or promotion, in a variant without explosions) attacks an enemy
     /// royal piece, directly or by discovery, computed without playing it; `None` for the moves
     /// it does not cover.
@@ -649,17 +828,25 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         // With immune kinds the board's pieces of the kind are not those after the move.
         if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
+            || mv.gate().is_some()
             || rules.blast_on_capture
             || rules.immune_set != 0
         {
             return None;
         }
         let us = self.side;
+        let to = Square(mv.to());
+        // Taking a piece of a pseudo-royal kind may make the opponent's last ones royal, and
+        // under the duple-check rule all of them attacked is check: played instead.
+        if self.by_color[(!us).index()].has(to) && rules.is_pseudo_royal(usize::from(self.board[to.index()] & 31))
+            || !self.duple_pieces(!us).is_empty()
+        {
+            return None;
+        }
         let targets = self.royals(!us);
         if targets.is_empty() {
             return Some(false);
         }
-        let to = Square(mv.to());
         // A drop's piece comes from the hand: nothing leaves a square.
         let (moved, kind) = match mv.dropped() {
             Some(k) => (B::EMPTY, usize::from(mv.promotion().unwrap_or(k))),
@@ -848,6 +1035,9 @@ impl<B: Bitboard> Fairy<B> {
         // pieces (`fsf-ini-variants.md`, empire): the opponent must then end the facing.
         let en_passant = mv.special() == Special::EnPassant;
         let occ = next.occupied();
+        if !next.duple_checkers(us, occ).is_empty() {
+            return false;
+        }
         let safe = next.royals(us).squares().all(|r| {
             if en_passant {
                 !next.royal_attacked_by_pieces(r, us, occ, B::EMPTY)
@@ -881,6 +1071,12 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        if self.rules.must_drop && self.forced_drops(&mut |_| {}) > 0 {
+            if filter.quiet && filter.from == B::FULL {
+                self.forced_drops(out);
+            }
+            return;
+        }
         if self.plain_legality() {
             self.plain_legal_moves(filter, &mut Lister(out));
             return;
@@ -891,6 +1087,13 @@ impl<B: Bitboard> Fairy<B> {
                 out(mv);
             }
         });
+        if self.rules.sittuyin_promotion {
+            self.sittuyin_promotions(filter, |mv| {
+                if self.is_legal_pseudo(mv, sensitive) {
+                    out(mv);
+                }
+            });
+        }
         if filter.quiet {
             self.castling_moves(KnownSafe::NONE, |mv| {
                 if filter.from.has(Square(mv.from())) && (self.rules.checking || self.legal_by_playing(mv)) {
@@ -1000,6 +1203,12 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn count_moves(&self) -> u64 {
         if self.ended() {
             return 0;
+        }
+        if self.rules.must_drop {
+            let n = self.forced_drops(&mut |_| {});
+            if n > 0 {
+                return n as u64;
+            }
         }
         if self.rules.must_capture {
             let (mut all, mut captures) = (0u64, 0u64);

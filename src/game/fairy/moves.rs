@@ -1,5 +1,5 @@
 //! The fairy interpreter's move: 32 bits holding the origin (or, for a drop, the dropped kind),
-//! the target, a promotion kind and a special-move flag.
+//! the target, a promotion kind, a special-move flag and an S-chess gating.
 
 use crate::game::GameMove;
 
@@ -21,7 +21,9 @@ pub enum Special {
 }
 
 /// A move: origin (a drop's kind) in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0:
-/// none), special flag in 19-21. The null move is 0 (a1 to a1, never legal).
+/// none), special flag in 19-21, the kind gated in from the hand + 1 in 22-26 (0: none) and in
+/// bit 27 whether it enters on the target (castling: the rook's square) rather than the origin.
+/// The null move is 0 (a1 to a1, never legal).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct FairyMove(pub u32);
 
@@ -77,6 +79,35 @@ impl FairyMove {
         (self.0 >> 7 & 0x7F) as u8
     }
 
+    /// This move with a piece of `kind` gated in from the hand on the square its origin leaves
+    /// (`on_target`: on the target, the rook's square of a castling).
+    #[inline(always)]
+    pub const fn with_gate(self, kind: u8, on_target: bool) -> FairyMove {
+        FairyMove(self.0 | (kind as u32 + 1) << 22 | (on_target as u32) << 27)
+    }
+
+    /// The kind gated in from the hand, if any.
+    #[inline(always)]
+    pub const fn gate(self) -> Option<u8> {
+        match self.0 >> 22 & 0x1F {
+            0 => None,
+            k => Some(k as u8 - 1),
+        }
+    }
+
+    /// Where the gated piece enters (for a move with [`FairyMove::gate`]): the origin, or for a
+    /// castling with the gate on the rook's square, the target.
+    #[inline(always)]
+    pub const fn gate_square(self) -> u8 {
+        if self.0 >> 27 & 1 != 0 { self.to() } else { self.from() }
+    }
+
+    /// The move without its gating.
+    #[inline(always)]
+    pub const fn without_gate(self) -> FairyMove {
+        FairyMove(self.0 & 0x3F_FFFF)
+    }
+
     /// The kind promoted to, if any.
     #[inline(always)]
     pub const fn promotion(self) -> Option<u8> {
@@ -93,11 +124,18 @@ impl FairyMove {
     }
 
     /// Whether the bits are the one encoding of the move: special codes 6 and 7 (read as drops
-    /// by [`FairyMove::special`]) come only from corrupt bits, such as a transposition-table
+    /// by [`FairyMove::special`]), a gating of a drop or pass, or a gate on the target of
+    /// anything but a castling come only from corrupt bits, such as a transposition-table
     /// entry.
     #[inline(always)]
     pub const fn is_canonical(self) -> bool {
-        self.0 >> 19 <= 5
+        let special = self.0 >> 19 & 7;
+        let gated = self.0 >> 22 & 0x1F != 0;
+        let on_target = self.0 >> 27 & 1 != 0;
+        self.0 >> 28 == 0
+            && special <= 5
+            && (!gated || special != 4 && special != 5)
+            && (!on_target || gated && special == 1)
     }
 
     /// The move's special effect.
@@ -121,6 +159,6 @@ impl GameMove for FairyMove {
     }
     #[inline(always)]
     fn from_bits(bits: u32) -> Self {
-        FairyMove(bits & 0x3F_FFFF)
+        FairyMove(bits & 0x0FFF_FFFF)
     }
 }

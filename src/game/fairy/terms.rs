@@ -140,7 +140,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
         max_phase,
         // A piece in hand may go anywhere: a little more than on the board (crazyhouse players
         // value pieces in hand so; the shogi terms do the same).
-        hand: if rules.drops {
+        hand: if rules.hands {
             (0..kinds)
                 .map(|k| {
                     if royal[k] {
