@@ -37,6 +37,10 @@ fn sections_match_the_oracles_of_their_variants() {
         ("gardner", "gardner"),
         ("shogun", "shogun"),
         ("minishogi-ini", "minishogi"),
+        ("seirawan-ini", "seirawan"),
+        ("shouse-ini", "shouse"),
+        ("placement-ini", "placement"),
+        ("sittuyin-ini", "sittuyin"),
     ] {
         let mut def = nue::variant::load(&format!("{file}:{section}")).unwrap_or_else(|e| panic!("{section}: {e}"));
         assert_eq!(def.name, section);
@@ -58,7 +62,7 @@ fn sections_match_the_oracles_of_their_variants() {
     assert!(def.flag.is_some());
     // A file of several variants needs the section named.
     let err = nue::variant::load(&file).expect_err("several sections").to_string();
-    assert!(err.contains("holds 11 variants") && err.contains(":NAME"), "{err}");
+    assert!(err.contains("holds 15 variants") && err.contains(":NAME"), "{err}");
 }
 
 #[test]
@@ -69,6 +73,8 @@ fn unsupported_rules_and_malformed_lines_name_file_and_line() {
     let m = ini("malformed.ini");
     for expected in [
         format!("{u}:18:1: mobilityRegionWhiteKing: palace regions are not supported yet"),
+        format!("{u}:22:1: gating: gates without `seirawanGating` are not supported"),
+        format!("{u}:23:1: mustDropType: forced drops of one type only are not supported yet"),
         format!("{m}:2:1: checking: expected true or false, found 'maybe'"),
         format!("{m}:3:1: a section header needs a closing ']'"),
         format!("{m}:7:1: frobnicate: not a key this engine knows"),

@@ -142,6 +142,11 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("nFoldValueAbsolute", "n_fold_value_absolute", Kind::Bool),
     ("flagPieceSafe", "flag_piece_safe", Kind::Bool),
     ("flyingGeneral", "flying_general", Kind::Bool),
+    ("seirawanGating", "gating", Kind::Bool),
+    ("mustDrop", "must_drop", Kind::Bool),
+    ("castlingDroppedPiece", "castling_dropped_piece", Kind::Bool),
+    ("sittuyinPromotion", "sittuyin_promotion", Kind::Bool),
+    ("dupleCheck", "duple_check", Kind::Bool),
 ];
 
 /// Keys for the GUI only: read and ignored.
@@ -149,8 +154,7 @@ const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSi
 
 /// Keys of rules the schema cannot express yet, with what they need.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("gating", "gating is not supported yet"),
-    ("seirawanGating", "gating is not supported yet"),
+    ("mustDropType", "forced drops of one type only are not supported yet"),
     ("mobilityRegionWhiteKing", "palace regions are not supported yet"),
     ("mobilityRegionBlackKing", "palace regions are not supported yet"),
 ];
@@ -395,7 +399,9 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     let mut drop_mate: Option<&Entry> = None;
     let mut limits: Option<&Entry> = None;
     let mut soldier_rank: Option<&Entry> = None;
-    for e in last {
+    let mut opposite_bishops: Option<&Entry> = None;
+    let mut rook_drop: Option<&Entry> = None;
+    for e in last.iter().copied() {
         let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
         if DISPLAY_KEYS.contains(&e.key.as_str()) {
             continue;
@@ -415,6 +421,23 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
             "soldierPromotionRank" => {
                 soldier_rank = Some(e);
+                continue;
+            }
+            // Gates mean S-chess gating here (`seirawanGating`, read as `gating`); alone they
+            // serve rules this engine expresses otherwise (cambodian's first-move rights).
+            "gating" => {
+                let seirawan = last.iter().any(|x| x.key == "seirawanGating" && x.value == "true");
+                if e.value == "true" && !seirawan {
+                    problems.push(at("gates without `seirawanGating` are not supported".to_string()));
+                }
+                continue;
+            }
+            "dropOppositeColoredBishop" => {
+                opposite_bishops = Some(e);
+                continue;
+            }
+            "sittuyinRookDrop" => {
+                rook_drop = Some(e);
                 continue;
             }
             _ => {}
@@ -558,6 +581,42 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
         }
     }
+    // `dropOppositeColoredBishop`: Fairy-Stockfish's bishop type, by name.
+    if let Some(e) = opposite_bishops {
+        match value(Kind::Bool, &e.value) {
+            Ok(v) if v == "true" => match pieces.iter().find(|p| p.1 == "bishop") {
+                Some(b) => lines.push((format!("drop_opposite_colored = \"{}\"", b.0), e.line)),
+                None => problems.push(diag(file, e.line, format!("{}: the variant has no bishop", e.key))),
+            },
+            Ok(_) => {}
+            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+        }
+    }
+    // `sittuyinRookDrop`: the rook's own drop region, the first rank of each side (the rook
+    // redefined with it where the parent has it).
+    let mut rook_region = None;
+    if let Some(e) = rook_drop {
+        match value(Kind::Bool, &e.value) {
+            Ok(v) if v == "true" => match pieces.iter().find(|p| p.1 == "rook") {
+                Some(r) => {
+                    if !added.iter().any(|a| a.0 == r.0) {
+                        added.push((r.0, r.1.clone(), r.2.clone(), "", e.line));
+                    }
+                    let ranks = lines
+                        .iter()
+                        .rev()
+                        .find_map(|(l, _)| l.strip_prefix("ranks = ")?.parse::<u8>().ok())
+                        .unwrap_or(parent.ranks);
+                    rook_region = Some(format!(
+                        ", drop_region_white = \"*1\", drop_region_black = \"*{ranks}\""
+                    ));
+                }
+                None => problems.push(diag(file, e.line, format!("{}: the variant has no rook", e.key))),
+            },
+            Ok(_) => {}
+            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+        }
+    }
     // `soldierPromotionRank = N`: the soldier (`fsW`) steps sideways only from its N-th rank on,
     // an advanced region of `sW`.
     let soldier_advance = match soldier_rank {
@@ -595,6 +654,11 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             {
                 betza = "fW";
                 extra.push_str(advanced);
+            }
+            if name == "rook"
+                && let Some(region) = &rook_region
+            {
+                extra.push_str(region);
             }
             lines.push((
                 format!(
