@@ -173,6 +173,8 @@ impl<B: Bitboard> Fairy<B> {
         let royal_quiet_ok = if filter.quiet { !occ } else { B::EMPTY };
         let (quiet_ok, capture_ok) = (royal_quiet_ok & evasion, royal_capture_ok & evasion);
         let mut known = KnownSafe::NONE;
+        // Whether the only royal piece's targets may be judged by the attacks on them alone.
+        let plain = self.plain_legality();
         // Pieces on a gate (S-chess) have their gatings too: tested move by move.
         let gates = self.gates() & filter.from;
         for from in gates.squares() {
@@ -261,7 +263,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
             for from in pieces.squares() {
-                if royals == B::square(from) && !is_pawn && !ep_kind && t.initial.is_none() {
+                if royals == B::square(from) && !is_pawn && !ep_kind && t.initial.is_none() && plain {
                     // The only royal piece: each target is legal when it is not attacked once
                     // the piece stands there (what `is_legal_pseudo` tests, without the move).
                     let (quiet, capture) = t.normal.reach(&rules.rays, from, occ);
@@ -1077,7 +1079,7 @@ impl<B: Bitboard> Fairy<B> {
             }
             return;
         }
-        if self.plain_legality() {
+        if self.set_wise_generation() {
             self.plain_legal_moves(filter, &mut Lister(out));
             return;
         }
@@ -1199,6 +1201,16 @@ impl<B: Bitboard> Fairy<B> {
             && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
     }
 
+    /// Whether [`Fairy::plain_legal_moves`] generates the legal moves: where checks are allowed,
+    /// nothing explodes and no promotion adds a pseudo-royal piece. Its set-wise targets are
+    /// legal for pieces that [`Fairy::sensitive`] leaves out; the others are tested one by one
+    /// ([`Fairy::is_legal_pseudo`], which plays the moves that immune kinds or a bikjang make
+    /// hard to judge).
+    fn set_wise_generation(&self) -> bool {
+        let rules: &Rules<B> = &self.rules;
+        rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+    }
+
     /// The number of legal moves, without building a list where the variant allows it.
     pub(super) fn count_moves(&self) -> u64 {
         if self.ended() {
@@ -1218,7 +1230,7 @@ impl<B: Bitboard> Fairy<B> {
             });
             return if captures > 0 { captures } else { all };
         }
-        if self.plain_legality() {
+        if self.set_wise_generation() {
             let mut n = Counter(0);
             self.plain_legal_moves(Filter::all(), &mut n);
             return n.0;
