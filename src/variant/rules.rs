@@ -188,6 +188,8 @@ pub struct Rules<B> {
     pawn_set: u32,
     ep_set: u32,
     pseudo_royal_set: u32,
+    /// The duple-check rule (`Extinction::duple_check`), read on every move.
+    pub duple_check: bool,
     /// Whether every kind moves alike to the left and to the right (nets may then mirror).
     pub mirror_symmetric: bool,
     /// Each color's promotion zone.
@@ -758,6 +760,7 @@ impl<B: Bitboard> Rules<B> {
             pawn_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].pawn)),
             ep_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].betza.en_passant)),
             pseudo_royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pseudo_royal_kind(k))),
+            duple_check: def.extinction.as_ref().is_some_and(|e| e.duple_check),
             letters: def.pieces.iter().map(|p| p.letter).collect(),
             values: def.pieces.iter().map(|p| p.value).collect(),
             mirror_symmetric: def.pieces.iter().all(|p| {
@@ -1169,6 +1172,12 @@ impl<B: Bitboard> Rules<B> {
     #[inline(always)]
     pub fn is_royal(&self, kind: usize) -> bool {
         self.royal_set >> kind & 1 != 0
+    }
+
+    /// Whether any kind is pseudo-royal (`extinction_pseudo_royal`).
+    #[inline(always)]
+    pub fn has_pseudo_royal_kinds(&self) -> bool {
+        self.pseudo_royal_set != 0
     }
 
     /// Whether a side's last pieces of `kind` are royal (`extinction_pseudo_royal`).

@@ -211,7 +211,10 @@ impl<B: Bitboard> Fairy<B> {
     /// than its pseudo-royal pieces (all of them attacked at once is check); empty otherwise.
     #[inline]
     pub(super) fn duple_pieces(&self, color: Color) -> B {
-        let Some(ext) = self.rules.extinction.as_ref().filter(|e| e.duple_check) else {
+        if !self.rules.duple_check {
+            return B::EMPTY;
+        }
+        let Some(ext) = self.rules.extinction.as_ref() else {
             return B::EMPTY;
         };
         let own = self.by_color[color.index()];

@@ -244,17 +244,8 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
-        if let Some(kind) = mv.gate() {
-            // S-chess: the piece from the hand enters on the square left.
-            let sq = Square(mv.gate_square());
-            let piece = Piece::new(us, kind);
-            self.put(piece, sq);
-            dirty.add(piece, sq);
-            self.add_to_hand(us, kind, -1, dirty);
-        }
-        if self.rules.gating && !self.rules.captures_to_hand && self.hand[us.index()].iter().all(|&n| n == 0) {
-            // Nothing left to gate in, nor ever again: the side's gates close.
-            self.rights &= !self.by_color[us.index()];
+        if self.rules.gating {
+            self.gate_in(mv, dirty);
         }
         if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
@@ -264,8 +255,8 @@ impl<B: Bitboard> Fairy<B> {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());
         }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
-            && mv.gate().is_none()
-            && !self.rules.blast_on_capture;
+            && !self.rules.blast_on_capture
+            && (!self.rules.gating || mv.gate().is_none());
         let from = (!drop).then_some(from);
         match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
             Some(checkers) => self.checkers = checkers,
@@ -285,6 +276,24 @@ impl<B: Bitboard> Fairy<B> {
         self.passes = (self.passes << 1 | u8::from(pass)) & 3;
         if self.rules.bikjang {
             self.facing = (self.facing << 1 | u8::from(self.kings_face())) & 3;
+        }
+    }
+
+    /// S-chess gating after `mv` (the side to move has not changed yet): the piece from the
+    /// hand enters on the square left, and once the hand is empty (captures never refilling
+    /// it) the side's gates all close.
+    #[cold]
+    fn gate_in(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        let us = self.side;
+        if let Some(kind) = mv.gate() {
+            let sq = Square(mv.gate_square());
+            let piece = Piece::new(us, kind);
+            self.put(piece, sq);
+            dirty.add(piece, sq);
+            self.add_to_hand(us, kind, -1, dirty);
+        }
+        if !self.rules.captures_to_hand && self.hand[us.index()].iter().all(|&n| n == 0) {
+            self.rights &= !self.by_color[us.index()];
         }
     }
 

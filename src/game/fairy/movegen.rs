@@ -750,7 +750,7 @@ impl<B: Bitboard> Fairy<B> {
         // S-chess: a gated move is legal when the move is; the piece gated in may not parry a
         // check the move leaves (the rules as Fairy-Stockfish's `legal` and pychess apply
         // them).
-        if mv.gate().is_some() {
+        if rules.gating && mv.gate().is_some() {
             return self.is_legal_pseudo(mv.without_gate(), sensitive)
                 && (rules.checking || !crate::game::GameRules::gives_check(self, mv));
         }
@@ -818,7 +818,7 @@ impl<B: Bitboard> Fairy<B> {
     /// kinds than pseudo-royal ones, or makes one more by promotion.
     fn duple_rule_applies(&self, mv: FairyMove) -> bool {
         let rules: &Rules<B> = &self.rules;
-        rules.extinction.as_ref().is_some_and(|e| e.duple_check)
+        rules.duple_check
             && (!self.duple_pieces(self.side).is_empty()
                 || mv.promotion().is_some_and(|p| rules.is_pseudo_royal(usize::from(p))))
     }
@@ -840,8 +840,9 @@ impl<B: Bitboard> Fairy<B> {
         let to = Square(mv.to());
         // Taking a piece of a pseudo-royal kind may make the opponent's last ones royal, and
         // under the duple-check rule all of them attacked is check: played instead.
-        if self.by_color[(!us).index()].has(to) && rules.is_pseudo_royal(usize::from(self.board[to.index()] & 31))
-            || !self.duple_pieces(!us).is_empty()
+        if rules.has_pseudo_royal_kinds()
+            && (self.by_color[(!us).index()].has(to) && rules.is_pseudo_royal(usize::from(self.board[to.index()] & 31))
+                || !self.duple_pieces(!us).is_empty())
         {
             return None;
         }
