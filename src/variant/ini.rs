@@ -427,7 +427,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             // serve rules this engine expresses otherwise (cambodian's first-move rights).
             "gating" => {
                 let seirawan = last.iter().any(|x| x.key == "seirawanGating" && x.value == "true");
-                if e.value == "true" && !seirawan {
+                if is_on(file, e, &mut problems) && !seirawan {
                     problems.push(at("gates without `seirawanGating` are not supported".to_string()));
                 }
                 continue;
@@ -520,16 +520,12 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         .map(|p| (p.letter, p.name.clone(), p.betza_text.clone()))
         .collect();
     pieces.extend(added.iter().map(|(l, n, b, _, _)| (*l, n.clone(), b.clone())));
-    if let Some(e) = drop_mate {
-        match value(Kind::Bool, &e.value) {
-            // Fairy-Stockfish's rule is about its shogi pawn type (Betza `fW`).
-            Ok(v) if v == "true" => {
-                let letters: String = pieces.iter().filter(|p| p.2 == "fW").map(|p| p.0).collect();
-                lines.push((format!("drop_mate_illegal = {}", quoted(&letters)), e.line));
-            }
-            Ok(_) => {}
-            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
-        }
+    // Fairy-Stockfish's rule is about its shogi pawn type (Betza `fW`).
+    if let Some(e) = drop_mate
+        && is_on(file, e, &mut problems)
+    {
+        let letters: String = pieces.iter().filter(|p| p.2 == "fW").map(|p| p.0).collect();
+        lines.push((format!("drop_mate_illegal = {}", quoted(&letters)), e.line));
     }
     // `promotedPieceType = p:g s:g`: each piece gets a `+` form moving as the named type.
     let mut forms = Vec::new();
@@ -582,39 +578,31 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         }
     }
     // `dropOppositeColoredBishop`: Fairy-Stockfish's bishop type, by name.
-    if let Some(e) = opposite_bishops {
-        match value(Kind::Bool, &e.value) {
-            Ok(v) if v == "true" => match pieces.iter().find(|p| p.1 == "bishop") {
-                Some(b) => lines.push((format!("drop_opposite_colored = \"{}\"", b.0), e.line)),
-                None => problems.push(diag(file, e.line, format!("{}: the variant has no bishop", e.key))),
-            },
-            Ok(_) => {}
-            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+    if let Some(e) = opposite_bishops
+        && is_on(file, e, &mut problems)
+    {
+        match pieces.iter().find(|p| p.1 == "bishop") {
+            Some(b) => lines.push((format!("drop_opposite_colored = \"{}\"", b.0), e.line)),
+            None => problems.push(diag(file, e.line, format!("{}: the variant has no bishop", e.key))),
         }
     }
     // `sittuyinRookDrop`: the rook's own drop region, the first rank of each side (the rook
     // redefined with it where the parent has it).
     let mut rook_region = None;
-    if let Some(e) = rook_drop {
-        match value(Kind::Bool, &e.value) {
-            Ok(v) if v == "true" => match pieces.iter().find(|p| p.1 == "rook") {
-                Some(r) => {
-                    if !added.iter().any(|a| a.0 == r.0) {
-                        added.push((r.0, r.1.clone(), r.2.clone(), "", e.line));
-                    }
-                    let ranks = lines
-                        .iter()
-                        .rev()
-                        .find_map(|(l, _)| l.strip_prefix("ranks = ")?.parse::<u8>().ok())
-                        .unwrap_or(parent.ranks);
-                    rook_region = Some(format!(
-                        ", drop_region_white = \"*1\", drop_region_black = \"*{ranks}\""
-                    ));
+    if let Some(e) = rook_drop
+        && is_on(file, e, &mut problems)
+    {
+        match pieces.iter().find(|p| p.1 == "rook") {
+            Some(r) => {
+                if !added.iter().any(|a| a.0 == r.0) {
+                    added.push((r.0, r.1.clone(), r.2.clone(), "", e.line));
                 }
-                None => problems.push(diag(file, e.line, format!("{}: the variant has no rook", e.key))),
-            },
-            Ok(_) => {}
-            Err(m) => problems.push(diag(file, e.line, format!("{}: {m}", e.key))),
+                let ranks = board_ranks(&lines, parent.ranks);
+                rook_region = Some(format!(
+                    ", drop_region_white = \"*1\", drop_region_black = \"*{ranks}\""
+                ));
+            }
+            None => problems.push(diag(file, e.line, format!("{}: the variant has no rook", e.key))),
         }
     }
     // `soldierPromotionRank = N`: the soldier (`fsW`) steps sideways only from its N-th rank on,
@@ -684,6 +672,26 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     Ok(variant)
 }
 
+/// Whether the boolean entry `e` is on; a value that is no boolean is a problem (and off).
+fn is_on(file: &str, e: &Entry, problems: &mut Vec<Diagnostic>) -> bool {
+    match value(Kind::Bool, &e.value) {
+        Ok(v) => v == "true",
+        Err(m) => {
+            problems.push(diag(file, e.line, format!("{}: {m}", e.key)));
+            false
+        }
+    }
+}
+
+/// The section's board height: its last `ranks = N` line, else the parent's.
+fn board_ranks(lines: &[(String, usize)], parent_ranks: u8) -> u8 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|(l, _)| l.strip_prefix("ranks = ")?.parse::<u8>().ok())
+        .unwrap_or(parent_ranks)
+}
+
 /// The TOML keys that give a soldier its sideways steps from rank `e.value` on (`None` from the
 /// first rank: it has them everywhere), for the board's ranks (`ranks = N` in `lines`, else
 /// the parent's); an error where the section defines no soldier or the rank is off the board.
@@ -693,11 +701,7 @@ fn soldier_regions(
     parent_ranks: u8,
     added: &[(char, String, String, &str, usize)],
 ) -> Result<Option<String>, String> {
-    let ranks = lines
-        .iter()
-        .rev()
-        .find_map(|(l, _)| l.strip_prefix("ranks = ")?.parse::<u8>().ok())
-        .unwrap_or(parent_ranks);
+    let ranks = board_ranks(lines, parent_ranks);
     let rank: u8 = e
         .value
         .parse()

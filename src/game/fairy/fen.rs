@@ -546,22 +546,17 @@ impl<B: Bitboard> Fairy<B> {
                     .map(|&k| (self.by_kind[k as usize] & self.by_color[color.index()]).count())
                     .sum::<u32>();
                 let name = if color == Color::White { "White" } else { "Black" };
-                if n > 1 {
-                    return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
-                }
                 // In a setup phase the royal piece may still be in hand.
                 let held: u32 = rules
                     .royal_kinds
                     .iter()
                     .map(|&k| u32::from(self.hand[color.index()][usize::from(k)]))
                     .sum();
-                if n + held > 1 {
-                    return Err(PositionError::new(
-                        "board",
-                        format!("{name} has {} royal pieces", n + held),
-                    ));
+                let n = n + held;
+                if n > 1 {
+                    return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
                 }
-                if n + held == 0 && rules.extinction.is_none() {
+                if n == 0 && rules.extinction.is_none() {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }

@@ -309,22 +309,20 @@ impl<B: Bitboard> Fairy<B> {
             return;
         }
         let king_square = Square::new(c.king_file, rank, files);
-        let own = self.by_color[us.index()];
-        let is_rook = |p: Option<Piece>| p.is_some_and(|p| p.color == us && c.rook_kinds.contains(&p.kind));
-        let outer = [Square::new(files - 1, rank, files), Square::new(0, rank, files)];
-        let rooks: Vec<Square> = if piece.kind == c.king_kind && to == king_square {
-            outer.into_iter().filter(|&s| is_rook(self.piece_at(s))).collect()
-        } else if c.rook_kinds.contains(&piece.kind)
-            && outer.contains(&to)
-            && (self.by_kind[c.king_kind as usize] & own).has(king_square)
-        {
-            vec![to]
-        } else {
-            Vec::new()
-        };
-        for rook in rooks {
-            let side = usize::from(rook.file(files) < c.king_file);
-            self.castle[us.index() * 2 + side] = rook.0;
+        let king_dropped = piece.kind == c.king_kind && to == king_square;
+        let rook_dropped = c.rook_kinds.contains(&piece.kind)
+            && (self.by_kind[c.king_kind as usize] & self.by_color[us.index()]).has(king_square);
+        for corner in [Square::new(files - 1, rank, files), Square::new(0, rank, files)] {
+            let right = if king_dropped {
+                self.piece_at(corner)
+                    .is_some_and(|p| p.color == us && c.rook_kinds.contains(&p.kind))
+            } else {
+                rook_dropped && corner == to
+            };
+            if right {
+                let side = usize::from(corner.file(files) < c.king_file);
+                self.castle[us.index() * 2 + side] = corner.0;
+            }
         }
     }
 

@@ -707,12 +707,7 @@ impl<B: Bitboard> Fairy<B> {
             };
             if self.castle_is_possible(king, Square(rook), path, known) {
                 let mv = FairyMove::new(king.0, rook, None, Special::Castle);
-                let gates = self.gates();
-                if gates.is_empty() {
-                    emit(mv);
-                } else {
-                    self.with_gatings(mv, gates, &mut emit);
-                }
+                self.with_gatings(mv, self.gates(), &mut emit);
             }
         }
     }
@@ -1074,11 +1069,17 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
-        if self.rules.must_drop && self.forced_drops(&mut |_| {}) > 0 {
-            if filter.quiet && filter.from == B::FULL {
-                self.forced_drops(out);
+        if self.rules.must_drop {
+            // Drops are quiet moves of no piece on the board: listed where the filter asks for
+            // them, only counted otherwise.
+            let n = if filter.quiet && filter.from == B::FULL {
+                self.forced_drops(out)
+            } else {
+                self.forced_drops(&mut |_| {})
+            };
+            if n > 0 {
+                return;
             }
-            return;
         }
         if self.set_wise_generation() {
             self.plain_legal_moves(filter, &mut Lister(out));
@@ -1195,11 +1196,7 @@ impl<B: Bitboard> Fairy<B> {
     /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
     fn plain_legality(&self) -> bool {
         let rules: &Rules<B> = &self.rules;
-        rules.checking
-            && !rules.blast_on_capture
-            && rules.immune_set == 0
-            && !rules.bikjang
-            && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+        self.set_wise_generation() && rules.immune_set == 0 && !rules.bikjang
     }
 
     /// Whether [`Fairy::plain_legal_moves`] generates the legal moves: where checks are allowed,
