@@ -20,10 +20,12 @@ import pyffish as sf
 
 
 class Nue:
-    def __init__(self, path, variant):
+    def __init__(self, path, variant, variant_path=None):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.until("uciok")
+        if variant_path:
+            self.send(f"setoption name VariantPath value {variant_path}")
         self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.until("readyok")
@@ -85,12 +87,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--config", help="a Fairy-Stockfish variant configuration file for pyffish: the "
                     "variants only its variants.ini has, such as shogun (nue ships them as files)")
+    ap.add_argument("--variant-path", help="a variant file (.ini or .toml) nue loads as its VariantPath "
+                    "first: to test our ini import against pyffish reading the same --config file")
     args = ap.parse_args()
     if args.config:
         with open(args.config) as f:
             sf.load_variant_config(f.read())
     rng = random.Random(args.seed)
-    nue = Nue(args.nue, args.variant)
+    nue = Nue(args.nue, args.variant, args.variant_path)
     start = sf.start_fen(args.variant)
     plies = problems = drop_mates = 0
     results = {}

@@ -41,6 +41,7 @@ fn sections_match_the_oracles_of_their_variants() {
         ("shouse-ini", "shouse"),
         ("placement-ini", "placement"),
         ("sittuyin-ini", "sittuyin"),
+        ("xiangqi-ini", "xiangqi"),
     ] {
         let mut def = nue::variant::load(&format!("{file}:{section}")).unwrap_or_else(|e| panic!("{section}: {e}"));
         assert_eq!(def.name, section);
@@ -62,7 +63,25 @@ fn sections_match_the_oracles_of_their_variants() {
     assert!(def.flag.is_some());
     // A file of several variants needs the section named.
     let err = nue::variant::load(&file).expect_err("several sections").to_string();
-    assert!(err.contains("holds 15 variants") && err.contains(":NAME"), "{err}");
+    assert!(err.contains("holds 16 variants") && err.contains(":NAME"), "{err}");
+}
+
+/// Fairy-Stockfish's `mobilityRegion{White|Black}{Type}` confine pieces: xiangqi built from chess
+/// by them matches xiangqi's oracle (above); three sections of Fairy-Stockfish's variants.ini
+/// that give a parent's pieces new regions (xiangqihouse, crowdedxiangqi, whose soldier rank
+/// redefines xiangqi's soldier on a 5-rank board) or confine a section's own king (chennis, whose
+/// pychess start FEN has no en-passant field) match perft counts from pyffish 0.0.90 reading
+/// the same file (`tests/data/perft/{xiangqihouse,crowdedxiangqi,chennis}.epd`: start positions
+/// and positions after random plies, by `legal_moves` recursion). Debian's fairy-stockfish
+/// ignores these drop regions (xiangqihouse perft 4: 3,624,114).
+#[test]
+fn mobility_regions_confine_pieces_as_pyffish_does() {
+    let file = ini("fsf-mobility.ini");
+    for section in ["xiangqihouse", "crowdedxiangqi", "chennis"] {
+        let def = nue::variant::load(&format!("{file}:{section}")).unwrap_or_else(|e| panic!("{section}: {e}"));
+        let checked = with_definition(def, Check(section)).unwrap_or_else(|e| panic!("{section}: {e}"));
+        assert!(checked >= 9, "{section}: {checked} counts checked");
+    }
 }
 
 #[test]
@@ -72,13 +91,14 @@ fn unsupported_rules_and_malformed_lines_name_file_and_line() {
     let u = ini("unsupported.ini");
     let m = ini("malformed.ini");
     for expected in [
-        format!("{u}:18:1: mobilityRegionWhiteKing: palace regions are not supported yet"),
-        format!("{u}:22:1: gating: gates without `seirawanGating` are not supported"),
-        format!("{u}:23:1: mustDropType: forced drops of one type only are not supported yet"),
+        format!("{u}:5:1: gating: gates without `seirawanGating` are not supported"),
+        format!("{u}:6:1: mustDropType: forced drops of one type only are not supported yet"),
         format!("{m}:2:1: checking: expected true or false, found 'maybe'"),
         format!("{m}:3:1: a section header needs a closing ']'"),
         format!("{m}:7:1: frobnicate: not a key this engine knows"),
         format!("{m}:8:1: maxFile: expected a file letter or number, found '99x'"),
+        format!("{m}:10:1: mobilityRegionWhiteQueen: the variant has no piece of type queen"),
+        format!("{m}:13:1: pieces.a.region_black: 'z99' is not a square"),
     ] {
         assert!(
             out.lines().any(|l| l.starts_with(&expected)),

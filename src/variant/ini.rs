@@ -7,6 +7,8 @@
 //! A section's parent is another section of the same file (its keys are applied first, as
 //! Fairy-Stockfish copies the parent) or a variant we ship (`chess`, `capablanca`, ...).
 //! Display-only keys (`pieceToCharTable`, `variantTemplate`, `pocketSize`) are ignored.
+//! Mobility regions (`mobilityRegionWhiteFers`) go to the piece of that type: the section's own,
+//! or the parent's, which is then written out again whole with its new region.
 
 use super::{Diagnostic, Diagnostics, Source};
 
@@ -153,11 +155,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
 const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize", "chess960"];
 
 /// Keys of rules the schema cannot express yet, with what they need.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    ("mustDropType", "forced drops of one type only are not supported yet"),
-    ("mobilityRegionWhiteKing", "palace regions are not supported yet"),
-    ("mobilityRegionBlackKing", "palace regions are not supported yet"),
-];
+const UNSUPPORTED: &[(&str, &str)] = &[("mustDropType", "forced drops of one type only are not supported yet")];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -401,6 +399,8 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     let mut soldier_rank: Option<&Entry> = None;
     let mut opposite_bishops: Option<&Entry> = None;
     let mut rook_drop: Option<&Entry> = None;
+    // `mobilityRegion{White|Black}{PieceType}`: (entry, side index, Fairy-Stockfish's type name).
+    let mut mobility: Vec<(&Entry, usize, String)> = Vec::new();
     for e in last.iter().copied() {
         let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
         if DISPLAY_KEYS.contains(&e.key.as_str()) {
@@ -442,6 +442,10 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
             _ => {}
         }
+        if let Some((side, kind)) = mobility_key(&e.key) {
+            mobility.push((e, side, kind));
+            continue;
+        }
         if let Some((_, why)) = UNSUPPORTED.iter().find(|(k, _)| *k == e.key) {
             problems.push(at(why.to_string()));
             continue;
@@ -475,7 +479,11 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
         } else {
             let (n, b, f) = builtin_type.copied().unwrap_or_default();
-            (e.value.as_str(), b.to_string(), f, n.to_string())
+            // `king = k:W`: a royal piece with its own moves (xiangqi's general).
+            match e.value.split_once(':') {
+                Some((l, b)) if n == "king" => (l.trim(), b.trim().to_string(), f, n.to_string()),
+                _ => (e.value.as_str(), b.to_string(), f, n.to_string()),
+            }
         };
         // The parent's piece of this type, under its own letter, goes first.
         let ours = NAME_ALIASES
@@ -607,6 +615,13 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     }
     // `soldierPromotionRank = N`: the soldier (`fsW`) steps sideways only from its N-th rank on,
     // an advanced region of `sW`.
+    // The parent's soldier (xiangqi's) is redefined with it where the section keeps it.
+    if let Some(e) = soldier_rank
+        && !added.iter().any(|a| a.1 == "soldier")
+        && let Some(p) = pieces.iter().find(|p| p.1 == "soldier")
+    {
+        added.push((p.0, p.1.clone(), "fsW".to_string(), "", e.line));
+    }
     let soldier_advance = match soldier_rank {
         Some(e) => soldier_regions(e, &lines, parent.ranks, &added).unwrap_or_else(|m| {
             problems.push(diag(file, e.line, format!("{}: {m}", e.key)));
@@ -614,7 +629,28 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         }),
         None => None,
     };
-    if !added.is_empty() || !forms.is_empty() {
+    // Mobility regions, by piece letter and side (the region's text and its line).
+    let mut regions: Vec<(char, SideRegions)> = Vec::new();
+    for (e, side, kind) in &mobility {
+        let Some(letter) = mobility_target(kind, &added, &parent, &removed) else {
+            problems.push(diag(
+                file,
+                e.line,
+                format!("{}: the variant has no piece of type {kind}", e.key),
+            ));
+            continue;
+        };
+        let at = match regions.iter().position(|r| r.0 == letter) {
+            Some(i) => i,
+            None => {
+                regions.push((letter, [None, None]));
+                regions.len() - 1
+            }
+        };
+        regions[at].1[*side] = Some((e.value.as_str(), e.line));
+    }
+    let region_of = |letter: char| regions.iter().find(|r| r.0 == letter).map(|r| r.1);
+    if !added.is_empty() || !forms.is_empty() || !regions.is_empty() {
         lines.push(("[pieces]".to_string(), section.line));
         if let Some(e) = promoted {
             for (letter, name, betza, _) in &forms {
@@ -648,6 +684,11 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             {
                 extra.push_str(region);
             }
+            for (side, region) in region_of(*letter).unwrap_or_default().iter().enumerate() {
+                if let Some((text, _)) = region {
+                    extra.push_str(&format!(", {} = {}", REGION_KEYS[side], quoted(text)));
+                }
+            }
             lines.push((
                 format!(
                     "{letter} = {{ name = {}, betza = {}{extra} }}",
@@ -657,6 +698,25 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
                 *line,
             ));
         }
+    }
+    // A parent's piece with a new region is written out again, whole (a `[pieces]` entry
+    // replaces the inherited one).
+    for (letter, sides) in regions.iter().filter(|r| !added.iter().any(|a| a.0 == r.0)) {
+        let line = sides.iter().flatten().map(|r| r.1).max().unwrap_or(section.line);
+        let Some(mut table) = shipped_piece(&root, *letter) else {
+            problems.push(diag(
+                file,
+                line,
+                format!("piece '{letter}' of '{root}' cannot be given a region"),
+            ));
+            continue;
+        };
+        for (side, region) in sides.iter().enumerate() {
+            if let Some((text, _)) = region {
+                table.insert(REGION_KEYS[side].to_string(), toml::Value::String(text.to_string()));
+            }
+        }
+        lines.push((format!("{letter} = {}", toml::Value::Table(table)), line));
     }
     if !problems.is_empty() {
         return Err(Diagnostics(problems));
@@ -670,6 +730,81 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     // Checked now, so a file's every problem is reported at once, by its ini line.
     variant.load(file)?;
     Ok(variant)
+}
+
+/// A piece's mobility regions from the section, by side: the region's text and its line.
+type SideRegions<'a> = [Option<(&'a str, usize)>; 2];
+
+/// Our keys of a piece's mobility region, by side.
+const REGION_KEYS: [&str; 2] = ["region_white", "region_black"];
+
+/// The side (0 White, 1 Black) and Fairy-Stockfish's piece type name (`fers`, `customPiece3`)
+/// of a `mobilityRegion{White|Black}{PieceType}` key.
+fn mobility_key(key: &str) -> Option<(usize, String)> {
+    let rest = key.strip_prefix("mobilityRegion")?;
+    let (side, kind) = if let Some(k) = rest.strip_prefix("White") {
+        (0, k)
+    } else {
+        (1, rest.strip_prefix("Black")?)
+    };
+    let mut chars = kind.chars();
+    let first = chars.next()?;
+    Some((side, first.to_ascii_lowercase().to_string() + chars.as_str()))
+}
+
+/// The letter of the piece of Fairy-Stockfish's type `kind`: one the section defines, else
+/// the parent's piece of that name (or of ours for it), its royal piece for `king`, or its
+/// only piece moving as the type does (xiangqi's advisor is Fairy-Stockfish's `fers`).
+fn mobility_target(
+    kind: &str,
+    added: &[(char, String, String, &str, usize)],
+    parent: &super::Definition,
+    removed: &[char],
+) -> Option<char> {
+    if let Some(a) = added.iter().find(|a| a.1 == kind) {
+        return Some(a.0);
+    }
+    let ours = NAME_ALIASES
+        .iter()
+        .find(|(fsf, _)| *fsf == kind)
+        .map_or(kind, |(_, o)| o);
+    let kept: Vec<&super::PieceDef> = parent
+        .pieces
+        .iter()
+        .filter(|p| p.promoted_from.is_none() && !removed.contains(&p.letter) && !added.iter().any(|a| a.0 == p.letter))
+        .collect();
+    if let Some(p) = kept
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(kind) || p.name.eq_ignore_ascii_case(ours))
+    {
+        return Some(p.letter);
+    }
+    if kind == "king" {
+        return kept.iter().find(|p| p.royal).map(|p| p.letter);
+    }
+    let betza = PIECE_TYPES.iter().find(|t| t.0 == kind)?.1;
+    match kept.iter().filter(|p| p.betza_text == betza).collect::<Vec<_>>()[..] {
+        [p] => Some(p.letter),
+        _ => None,
+    }
+}
+
+/// Piece `letter` of shipped variant `root` as its file writes it (following `inherits`).
+fn shipped_piece(root: &str, letter: char) -> Option<toml::Table> {
+    let mut name = root.to_string();
+    for _ in 0..16 {
+        let table: toml::Table = toml::from_str(super::builtin_text(&name)?).ok()?;
+        let found = table.get("pieces").and_then(|p| p.as_table()).and_then(|p| {
+            p.iter()
+                .find(|(k, _)| k.len() == 1 && k.eq_ignore_ascii_case(&letter.to_string()))
+                .and_then(|(_, v)| v.as_table().cloned())
+        });
+        if found.is_some() {
+            return found;
+        }
+        name = table.get("inherits")?.as_str()?.to_string();
+    }
+    None
 }
 
 /// Whether the boolean entry `e` is on; a value that is no boolean is a problem (and off).

@@ -170,6 +170,13 @@ impl<B: Bitboard> Fairy<B> {
         if fields.len() <= 4 && fields.get(2).is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit())) {
             fields.splice(2..2, ["-", "-"]);
         }
+        // pychess writes some start positions with castling but without the en-passant field
+        // (chennis: `...[] w - 0 1`); where no counting rule gives that field a number, two
+        // numbers after the castling field are the move counters.
+        let counted = rules.counting.is_some() || rules.check_counting;
+        if fields.len() == 5 && !counted && fields[3..].iter().all(|f| f.bytes().all(|b| b.is_ascii_digit())) {
+            fields.insert(3, "-");
+        }
         let mut pos = Fairy {
             rules: Arc::clone(variant),
             board: [EMPTY; 128],
