@@ -120,16 +120,7 @@ impl<G: Game> MovePicker<G> {
             }
             // The first few moves (where cut-offs happen) by selection; then one sort.
             if !self.sorted && self.index >= 3 {
-                let mut pairs: arrayvec::ArrayVec<(i32, G::Move), MAX_MOVES> = self.scores[self.index..]
-                    .iter()
-                    .copied()
-                    .zip(self.moves[self.index..].iter().copied())
-                    .collect();
-                pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
-                for (i, (score, mv)) in pairs.into_iter().enumerate() {
-                    self.scores[self.index + i] = score;
-                    self.moves[self.index + i] = mv;
-                }
+                self.sort_rest();
                 self.sorted = true;
             }
             let best = if self.sorted {
@@ -154,6 +145,25 @@ impl<G: Game> MovePicker<G> {
                 continue;
             }
             return Some(mv);
+        }
+    }
+
+    /// Sorts the moves not yet returned by score, best first, in place and stably (equal scores
+    /// keep their generation order): an insertion sort over the two parallel arrays, as
+    /// Stockfish's `partial_insertion_sort` (a node has a few dozen moves; a sort through a
+    /// temporary buffer spent more time copying it than sorting).
+    fn sort_rest(&mut self) {
+        let (scores, moves) = (&mut self.scores[self.index..], &mut self.moves[self.index..]);
+        for i in 1..scores.len() {
+            let (score, mv) = (scores[i], moves[i]);
+            let mut j = i;
+            while j > 0 && scores[j - 1] < score {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            scores[j] = score;
+            moves[j] = mv;
         }
     }
 
