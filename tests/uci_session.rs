@@ -116,6 +116,25 @@ fn full_session() {
     check_bestmove(lines.last().expect("bestmove"), &start_pos(&[]));
 
     e.send("setoption name Threads value 1");
+    // A node limit is kept to within the check interval (limit / 1024 nodes, 4 here), not
+    // overshot by up to 1,023 nodes.
+    let lines = e.ask("go nodes 5000", "bestmove");
+    let last_nodes = lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.split(" nodes ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
+        .expect("an info line with nodes");
+    assert!(
+        (4_996..=5_004).contains(&last_nodes),
+        "go nodes 5000 searched {last_nodes}: {lines:?}"
+    );
     e.send("setoption name MultiPV value 3");
     let lines = e.ask("go depth 5", "bestmove");
     assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");

@@ -150,7 +150,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         self.workers.truncate(threads);
         for w in &mut self.workers {
-            w.prepare(pos, eval, &root);
+            w.prepare(pos, eval, &root, limits.nodes);
         }
         let node_counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
         let ctx = Context {

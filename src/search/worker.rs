@@ -104,6 +104,10 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pv_len: [usize; MAX_PLY + 1],
     /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Node count at which this thread next publishes its count and checks the limits.
+    next_check: u64,
+    /// Nodes between those checks (see [`Worker::prepare`]).
+    check_interval: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
     /// The root moves with their scores, best first.
@@ -128,6 +132,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             pv_table: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
+            next_check: 1024,
+            check_interval: 1024,
             seldepth: 0,
             root_moves: Vec::new(),
             pv_idx: 0,
@@ -136,8 +142,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
     }
 
-    /// Prepares a new search from `pos` over `root_moves` (bits of legal moves).
-    pub fn prepare(&mut self, pos: &Position<G>, eval: &E, root_moves: &[u32]) {
+    /// Prepares a new search from `pos` over `root_moves` (bits of legal moves), checking the
+    /// limits every 1024 nodes, or under a node limit of `node_limit` about 1024 times per
+    /// search (every 4 nodes at 5,000: the search stops within a few nodes of the limit, as
+    /// Stockfish's `check_time` countdown does, instead of overshooting by up to 1,023).
+    pub fn prepare(&mut self, pos: &Position<G>, eval: &E, root_moves: &[u32], node_limit: Option<u64>) {
+        self.check_interval = node_limit.map_or(1024, |n| (n / 1024).clamp(1, 1024));
+        self.next_check = self.check_interval;
         self.pos = pos.clone();
         self.pos.set_root();
         self.eval = eval.clone();
@@ -179,11 +190,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.eval.undo(&mut self.pos);
     }
 
-    /// Counts a node and, every 1024 nodes, publishes the count and (main thread) checks limits.
+    /// Counts a node and, every `check_interval` nodes, publishes the count and (main thread)
+    /// checks the limits.
     #[inline]
     fn tick(&mut self, ctx: &Context) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + self.check_interval;
             ctx.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
             if self.id == 0 && !ctx.signals.pondering.load(Ordering::Relaxed) {
                 let over_time = ctx
