@@ -62,9 +62,16 @@ impl History {
         self.piece_to
     }
 
+    /// The continuation entry of (`prev`, `cur`): folded by the table's size only where the
+    /// game's table is capped (a division on every probe cost more than the probe).
     #[inline(always)]
     fn cont_index(&self, prev: usize, cur: usize) -> usize {
-        (prev * self.piece_to + cur) % self.continuation.len()
+        let i = prev * self.piece_to + cur;
+        if i < self.continuation.len() {
+            i
+        } else {
+            i % self.continuation.len()
+        }
     }
 
     /// Quiet-move score: piece-to history plus continuation history from the moves one and two
