@@ -4,8 +4,8 @@
 For each variant: the line of tests/data/perft/<variant>.epd and depth with the largest
 count up to --max-nodes, run by `nue perft` and by fairy-stockfish `go perft` (both
 single-threaded), checking both counts against the oracle. FSF's time is its wall time minus
-its start-up (the same commands with `go perft 1`). `chess` runs `variants/chess.toml` through
-the interpreter; the native implementation gets its own row. Prints a Markdown table.
+its start-up (the same commands with `go perft 1`). `chess` and `shogi` run `variants/chess.toml`
+and `variants/shogi.toml` through the interpreter; native chess gets its own row. Prints a Markdown table.
 
 With --base OTHER_NUE, another build runs the same perfts, interleaved with this one, and the
 table gains its speed and the ratio (a change's before and after in one run); --repeat N takes
@@ -84,7 +84,9 @@ def main():
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     rows = [("chess (native)", "chess", "chess")] if not args.variants else []
-    rows += [(v, "variants/chess.toml" if v == "chess" else v, v) for v in variants]
+    # The native games' names run their TOML files through the interpreter (the native chess
+    # row is above; native shogi reads SFEN, not the oracle's FENs).
+    rows += [(v, f"variants/{v}.toml" if v in ("chess", "shogi") else v, v) for v in variants]
     for label, spec, v in rows:
         fen, depth, expected = oracle(v, args.max_nodes)
         n_secs = b_secs = float("inf")
