@@ -486,15 +486,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
         };
         // The parent's piece of this type, under its own letter, goes first.
-        let ours = NAME_ALIASES
-            .iter()
-            .find(|(fsf, _)| *fsf == name)
-            .map_or(name.as_str(), |(_, o)| o);
-        if let Some(p) = parent
-            .pieces
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(&name) || p.name.eq_ignore_ascii_case(ours))
-        {
+        if let Some(p) = parent.pieces.iter().find(|p| names_type(&p.name, &name)) {
             removed.push(p.letter);
         }
         if letter_text == "-" {
@@ -632,7 +624,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     // Mobility regions, by piece letter and side (the region's text and its line).
     let mut regions: Vec<(char, SideRegions)> = Vec::new();
     for (e, side, kind) in &mobility {
-        let Some(letter) = mobility_target(kind, &added, &parent, &removed) else {
+        let Some(letter) = mobility_target(kind, &added, &pieces, &parent) else {
             problems.push(diag(
                 file,
                 e.line,
@@ -752,39 +744,37 @@ fn mobility_key(key: &str) -> Option<(usize, String)> {
     Some((side, first.to_ascii_lowercase().to_string() + chars.as_str()))
 }
 
+/// Whether our piece name `ours` is Fairy-Stockfish's type `fsf`: the same name, or the one
+/// the shipped files use for it ([`NAME_ALIASES`]).
+fn names_type(ours: &str, fsf: &str) -> bool {
+    let alias = NAME_ALIASES.iter().find(|(f, _)| *f == fsf).map_or(fsf, |(_, o)| o);
+    ours.eq_ignore_ascii_case(fsf) || ours.eq_ignore_ascii_case(alias)
+}
+
 /// The letter of the piece of Fairy-Stockfish's type `kind`: one the section defines, else
 /// the parent's piece of that name (or of ours for it), its royal piece for `king`, or its
 /// only piece moving as the type does (xiangqi's advisor is Fairy-Stockfish's `fers`).
+/// `pieces` are the section's pieces as (letter, name, Betza), `parent` the shipped parent.
 fn mobility_target(
     kind: &str,
     added: &[(char, String, String, &str, usize)],
+    pieces: &[(char, String, String)],
     parent: &super::Definition,
-    removed: &[char],
 ) -> Option<char> {
     if let Some(a) = added.iter().find(|a| a.1 == kind) {
         return Some(a.0);
     }
-    let ours = NAME_ALIASES
-        .iter()
-        .find(|(fsf, _)| *fsf == kind)
-        .map_or(kind, |(_, o)| o);
-    let kept: Vec<&super::PieceDef> = parent
-        .pieces
-        .iter()
-        .filter(|p| p.promoted_from.is_none() && !removed.contains(&p.letter) && !added.iter().any(|a| a.0 == p.letter))
-        .collect();
-    if let Some(p) = kept
-        .iter()
-        .find(|p| p.name.eq_ignore_ascii_case(kind) || p.name.eq_ignore_ascii_case(ours))
-    {
-        return Some(p.letter);
+    let kept: Vec<&(char, String, String)> = pieces.iter().filter(|p| !added.iter().any(|a| a.0 == p.0)).collect();
+    if let Some(p) = kept.iter().find(|p| names_type(&p.1, kind)) {
+        return Some(p.0);
     }
     if kind == "king" {
-        return kept.iter().find(|p| p.royal).map(|p| p.letter);
+        let royal = |l: char| parent.pieces.iter().any(|p| p.letter == l && p.royal);
+        return kept.iter().find(|p| royal(p.0)).map(|p| p.0);
     }
     let betza = PIECE_TYPES.iter().find(|t| t.0 == kind)?.1;
-    match kept.iter().filter(|p| p.betza_text == betza).collect::<Vec<_>>()[..] {
-        [p] => Some(p.letter),
+    match kept.iter().filter(|p| p.2 == betza).collect::<Vec<_>>()[..] {
+        [p] => Some(p.0),
         _ => None,
     }
 }
