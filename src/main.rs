@@ -312,6 +312,7 @@ fn main() -> ExitCode {
                     hidden: train.hidden,
                     out: &out,
                     cfg,
+                    init: train.init.as_deref(),
                 },
             )
         }),
@@ -328,20 +329,24 @@ fn main() -> ExitCode {
         }) => train.config(threads_or_all(threads)).and_then(|cfg| {
             cli::run(
                 variant,
-                cli::Makenet(nue::train::pipeline::PipelineConfig {
-                    dir,
-                    variant: variant.to_string(),
-                    generations,
-                    games,
-                    nodes,
-                    random_plies,
-                    seed: train.seed,
-                    threads: threads_or_all(threads),
-                    hidden: train.hidden,
-                    train: cfg,
-                    match_pairs,
-                    match_nodes,
-                }),
+                cli::Makenet(
+                    nue::train::pipeline::PipelineConfig {
+                        dir,
+                        variant: variant.to_string(),
+                        generations,
+                        games,
+                        nodes,
+                        random_plies,
+                        seed: train.seed,
+                        threads: threads_or_all(threads),
+                        hidden: train.hidden,
+                        train: cfg,
+                        match_pairs,
+                        match_nodes,
+                        init: None,
+                    },
+                    train.init.clone(),
+                ),
             )
         }),
         Some(Command::Match {

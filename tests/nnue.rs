@@ -133,6 +133,7 @@ fn shogi_like() -> LayoutSpec {
         mirror: false,
         king_buckets: 4,
         max_pieces: 40,
+        pieces: Vec::new(),
     }
 }
 
@@ -183,6 +184,7 @@ fn ten_by_eight_layout() {
         mirror: true,
         king_buckets: 4,
         max_pieces: 40,
+        pieces: Vec::new(),
     };
     let l = FeatureLayout::derive(&spec);
     assert_eq!((l.buckets, l.per_bucket, l.inputs), (4, 2 * 8 * 80, 4 * 1280));
@@ -413,10 +415,10 @@ fn nets_are_chosen_by_layout_hash() {
     let (eval, line) = choose::<Fairy<u64>>(&rules, "", None).expect("chooses");
     assert!(matches!(eval, AnyEval::Hce(_)), "{line}");
     assert!(line.contains("no net for variant 'grasshopper'"), "{line}");
-    // Chess finds its net under nets/ by the hash even when it is not embedded.
+    // Chess finds its embedded net by the layout hash when the caller names none.
     let (eval, line) = choose::<Chess>(&ChessVariant, "", None).expect("chooses");
     assert!(
-        !matches!(eval, AnyEval::Hce(_)) && line.contains("nets/chess.nnue"),
+        !matches!(eval, AnyEval::Hce(_)) && line.contains("embedded") && line.contains("nets/chess.nnue"),
         "{line}"
     );
     let (eval, line) = choose::<Chess>(&ChessVariant, "none", None).expect("chooses");
@@ -512,4 +514,38 @@ fn shogi_family_hand_features_equal_refresh() {
     hand_features_equal_refresh::<u64>("minishogi", 10);
     hand_features_equal_refresh::<u64>("kyotoshogi", 8);
     hand_features_equal_refresh::<u128>("shogi", 38);
+}
+
+/// Every committed net is embedded and chosen, by its layout hash, for the variant its file is
+/// named after: a change of the rules that changes a variant's layout would leave its net unused
+/// (and fail here) instead of going unnoticed.
+#[test]
+fn every_committed_net_is_its_variants_default() {
+    use nue::engine::registry::{ForGame, with_game};
+    use nue::engine::select::choose;
+    struct Chosen;
+    impl ForGame for Chosen {
+        type Output = (bool, String);
+        fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> (bool, String) {
+            let (eval, line) = choose::<G>(variant, "", embedded).expect("the embedded net loads");
+            (!matches!(eval, AnyEval::Hce(_)), line)
+        }
+    }
+    let committed: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/nets"))
+        .expect("nets/")
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .into_string()
+                .ok()?
+                .strip_suffix(".nnue")
+                .map(str::to_string)
+        })
+        .collect();
+    assert!(committed.len() >= 2, "{committed:?}");
+    assert_eq!(nue::engine::nets::EMBEDDED.len(), committed.len());
+    for name in &committed {
+        let (nnue, line) = with_game(name, Chosen).expect("a known variant");
+        assert!(nnue && line.contains("embedded"), "{name}: {line}");
+    }
 }

@@ -349,6 +349,7 @@ fn pipeline_runs_end_to_end_and_resumes() {
         },
         match_pairs: 2,
         match_nodes: 200,
+        init: None,
     };
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();

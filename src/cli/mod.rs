@@ -250,6 +250,56 @@ pub struct TrainArgs {
     /// Seed of the weights, the validation split (and of the pipeline's games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from this net's weights: the variant's own net (a next generation), or another
+    /// variant's net of the same width and activation, matched piece by piece (FEN letters)
+    /// and square by square.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+}
+
+/// Computes a variant's feature layout.
+struct LayoutOf;
+
+impl ForGame for LayoutOf {
+    type Output = FeatureLayout;
+    fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> FeatureLayout {
+        FeatureLayout::of::<G>(variant)
+    }
+}
+
+/// The net at `path` to start training a net of `layout` from, with the layout it was made
+/// for: `layout` itself when its header records `layout`'s hash, else the layout of the known
+/// variant (built-in or loaded) whose hash it records.
+///
+/// # Errors
+/// The file cannot be read, is no net, or was made for no variant this engine knows.
+pub fn init_net(path: &Path, layout: &FeatureLayout) -> Result<nue::train::warm::InitNet, CliError> {
+    let source = path.display().to_string();
+    let bytes = nue::core::fs::read_capped(path, select::MAX_NET_BYTES).map_err(|e| {
+        CliError::Net(NetError {
+            source: source.clone(),
+            message: format!("cannot read: {e}"),
+        })
+    })?;
+    let header = nue::nnue::format::read_header(&bytes, &source)?;
+    let found = if header.layout_hash == layout.hash {
+        Some(layout.clone())
+    } else {
+        nue::engine::registry::variant_names()
+            .iter()
+            .filter_map(|name| with_game(name, LayoutOf).ok())
+            .find(|l| l.hash == header.layout_hash)
+    };
+    let layout = found.ok_or_else(|| {
+        CliError::Net(NetError {
+            source: source.clone(),
+            message: format!(
+                "its layout hash {:016x} is no known variant's (a net of a variant file: load it with VariantPath first)",
+                header.layout_hash
+            ),
+        })
+    })?;
+    Ok(nue::train::warm::InitNet { bytes, source, layout })
 }
 
 impl TrainArgs {
@@ -351,6 +401,8 @@ pub struct Train<'a> {
     pub hidden: usize,
     pub out: &'a Path,
     pub cfg: trainer::TrainConfig,
+    /// `--init`: the net to start from.
+    pub init: Option<&'a Path>,
 }
 
 impl ForGame for Train<'_> {
@@ -358,9 +410,16 @@ impl ForGame for Train<'_> {
     fn run<G: Game>(self, variant: &G::Variant, _: &str, _: Option<&'static [u8]>) -> Self::Output {
         let cfg = &self.cfg;
         let layout = FeatureLayout::of::<G>(variant);
-        let report = fit::fit(&layout, self.data, self.out, self.hidden, cfg, &mut |line| {
-            println!("{line}")
-        })
+        let init = self.init.map(|p| init_net(p, &layout)).transpose()?;
+        let report = fit::fit(
+            &layout,
+            self.data,
+            self.out,
+            self.hidden,
+            cfg,
+            init.as_ref(),
+            &mut |line| println!("{line}"),
+        )
         .map_err(CliError::Data)?;
         println!(
             "best epoch {} (validation loss {:.6})",
@@ -375,12 +434,15 @@ impl ForGame for Train<'_> {
     }
 }
 
-/// `nue makenet`.
-pub struct Makenet(pub nue::train::pipeline::PipelineConfig);
+/// `nue makenet`: the pipeline's settings and `--init`'s net.
+pub struct Makenet(pub nue::train::pipeline::PipelineConfig, pub Option<PathBuf>);
 
 impl ForGame for Makenet {
     type Output = Result<(), CliError>;
-    fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+    fn run<G: Game>(mut self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+        if let Some(path) = &self.1 {
+            self.0.init = Some(init_net(path, &FeatureLayout::of::<G>(variant))?);
+        }
         let state = nue::train::pipeline::run::<G>(variant, embedded, &self.0, stop_on_ctrl_c(), &mut |line| {
             println!("{line}")
         })

@@ -1,7 +1,8 @@
 //! [`AnyEval`]: the evaluator a session uses, chosen at run time (hand-crafted or an NNUE of one
 //! of the supported widths) behind one type, so the search is compiled once per game. And the
 //! rules for finding a net: the `EvalFile` option (`none` forces the hand-crafted evaluation),
-//! else the variant's embedded default, else a net under `nets/` (in the working directory or
+//! else the variant's embedded default (given by the caller, or the embedded net whose header
+//! records the variant's layout hash), else a net under `nets/` (in the working directory or
 //! beside the executable) whose header records the variant's layout hash, `<variant>.nnue`
 //! first, whatever the other files are called; else the hand-crafted evaluation. A net is
 //! bound to its variant by the layout hash, never by its file name alone.
@@ -201,6 +202,11 @@ pub fn choose<G: Game>(
     if let Some(bytes) = embedded {
         let e = AnyEval::from_bytes(bytes, "<embedded>", layout)?;
         let line = format!("using the embedded {}", e.describe());
+        return Ok((e, line));
+    }
+    if let Some((name, bytes)) = super::nets::for_layout(variant, layout.hash) {
+        let e = AnyEval::from_bytes(bytes, &format!("<embedded {name}.nnue>"), layout)?;
+        let line = format!("using the embedded {} (nets/{name}.nnue)", e.describe());
         return Ok((e, line));
     }
     if let Some(path) = find_nets(&net_dirs(), variant, layout.hash).into_iter().next() {

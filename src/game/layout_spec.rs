@@ -39,4 +39,8 @@ pub struct LayoutSpec {
     pub king_buckets: u8,
     /// Most pieces on the board at once (sizes the output buckets).
     pub max_pieces: u16,
+    /// Per kind, its FEN token in lower case (`"p"`, `"+p"` for a promoted form): how nets of
+    /// different variants are matched piece by piece when one starts another's training. Not
+    /// part of the layout hash (the kinds' count and order already are).
+    pub pieces: Vec<String>,
 }

@@ -123,15 +123,14 @@ struct BitReader<'a> {
 }
 
 impl BitReader<'_> {
+    /// The next `bits` bits (at most 24), least significant first.
     fn get(&mut self, bits: u32) -> u32 {
-        let mut v = 0;
-        for i in 0..bits {
-            if self.bytes[self.bit / 8] >> (self.bit % 8) & 1 != 0 {
-                v |= 1 << i;
-            }
-            self.bit += 1;
-        }
-        v
+        debug_assert!(bits <= 24);
+        let at = self.bit / 8;
+        let byte = |i: usize| u32::from(self.bytes.get(at + i).copied().unwrap_or(0));
+        let window = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
+        self.bit += bits as usize;
+        (window >> ((self.bit - bits as usize) % 8)) & ((1u32 << bits) - 1)
     }
 }
 
@@ -265,8 +264,15 @@ impl Codec {
             bytes: &record[3 + self.occ_bytes..3 + self.occ_bytes + self.piece_bytes],
             bit: 0,
         };
-        for s in 0..self.squares {
-            if occ[s / 8] >> (s % 8) & 1 != 0 && sample.pieces.len() < self.max_pieces {
+        // Occupied squares in order, a byte of the occupancy at a time.
+        for (i, &byte) in occ.iter().enumerate() {
+            let mut bits = byte;
+            while bits != 0 {
+                let s = i * 8 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if s >= self.squares || sample.pieces.len() >= self.max_pieces {
+                    break;
+                }
                 let code = r.get(self.piece_bits);
                 let piece = Piece::new(
                     Color::from_index((code / self.kinds) as usize),

@@ -185,7 +185,12 @@ pub(crate) fn random_opening<G: Game>(variant: &G::Variant, plies: usize, rng: &
 }
 
 fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenConfig, codec: &Codec, shared: &Shared) {
-    let mut search = Search::<G, AnyEval<G>>::new(16);
+    let mut search = Search::<G, AnyEval<G>>::new(
+        std::env::var("NUE_DG_HASH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(16),
+    );
     let (options, limits) = (SearchOptions::SINGLE, Limits::nodes(cfg.nodes));
     let signals = Signals::default();
     let mut records: Vec<u8> = Vec::new();

@@ -6,6 +6,7 @@
 
 use super::data::{self, Codec};
 use super::trainer::{self, Model, QuantizationReport, TrainConfig};
+use super::warm::{self, InitNet};
 use crate::engine::select::WIDTHS;
 use crate::nnue::FeatureLayout;
 use std::path::{Path, PathBuf};
@@ -30,24 +31,26 @@ pub struct FitReport {
     pub positions_per_second: f64,
 }
 
-/// Trains a net of width `hidden` for `layout` on `data_files` and writes it to `out`. `log`
-/// receives one line per epoch.
+/// Trains a net of width `hidden` for `layout` on `data_files` and writes it to `out`, from
+/// random weights or from `init`'s ([`warm`]). `log` receives one line per epoch.
 ///
 /// # Errors
-/// An unsupported width, unreadable or foreign data, no positions, or an unwritable output.
+/// An unsupported width, unreadable or foreign data, no positions, an `init` net of another
+/// width or activation, or an unwritable output.
 pub fn fit(
     layout: &FeatureLayout,
     data_files: &[PathBuf],
     out: &Path,
     hidden: usize,
     cfg: &TrainConfig,
+    init: Option<&InitNet>,
     log: &mut dyn FnMut(&str),
 ) -> Result<FitReport, String> {
     match hidden {
-        64 => fit_width::<64>(layout, data_files, out, cfg, log),
-        128 => fit_width::<128>(layout, data_files, out, cfg, log),
-        256 => fit_width::<256>(layout, data_files, out, cfg, log),
-        512 => fit_width::<512>(layout, data_files, out, cfg, log),
+        64 => fit_width::<64>(layout, data_files, out, cfg, init, log),
+        128 => fit_width::<128>(layout, data_files, out, cfg, init, log),
+        256 => fit_width::<256>(layout, data_files, out, cfg, init, log),
+        512 => fit_width::<512>(layout, data_files, out, cfg, init, log),
         other => Err(format!("hidden width {other} is not supported ({WIDTHS:?})")),
     }
 }
@@ -57,6 +60,7 @@ fn fit_width<const H: usize>(
     data_files: &[PathBuf],
     out: &Path,
     cfg: &TrainConfig,
+    init: Option<&InitNet>,
     log: &mut dyn FnMut(&str),
 ) -> Result<FitReport, String> {
     let codec = Codec::new(layout);
@@ -78,6 +82,14 @@ fn fit_width<const H: usize>(
         validation.len() / codec.record_size
     ));
     let mut model = Model::<H>::new(layout, cfg.activation, cfg.output_buckets, cfg.seed);
+    if let Some(init) = init {
+        let net = crate::nnue::format::read::<H>(&init.bytes, &init.source, &init.layout).map_err(|e| e.to_string())?;
+        let r = warm::warm_start(&mut model, layout, &net).map_err(|e| format!("{}: {e}", init.source))?;
+        log(&format!(
+            "starting from {} ({}): {} feature rows copied, {} without a counterpart set to zero",
+            init.source, init.layout.spec.variant, r.copied, r.zeroed
+        ));
+    }
     let checkpoint = out.with_extension("checkpoint.nnue");
     let description = |epoch: usize| {
         format!(

@@ -1,7 +1,8 @@
 //! Building nets: self-play data generation ([`datagen`]), the training data format
 //! ([`data`]), the CPU trainer ([`trainer`]) and a whole training run from data files to a
 //! `.nnue` ([`fit`]), matches between evaluators with an Elo and its interval ([`versus`]),
-//! and the pipeline that chains them generation by generation ([`pipeline`]).
+//! the pipeline that chains them generation by generation ([`pipeline`]), and warm starts from
+//! a net of the same or another variant ([`warm`]).
 
 pub mod data;
 pub mod datagen;
@@ -9,3 +10,4 @@ pub mod fit;
 pub mod pipeline;
 pub mod trainer;
 pub mod versus;
+pub mod warm;

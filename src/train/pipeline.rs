@@ -13,6 +13,7 @@ use super::datagen::{self, DatagenConfig};
 use super::fit;
 use super::trainer::TrainConfig;
 use super::versus::{self, MatchConfig, MatchReport};
+use super::warm::InitNet;
 use crate::engine::select::{self, AnyEval};
 use crate::game::Game;
 use crate::nnue::FeatureLayout;
@@ -47,6 +48,10 @@ pub struct PipelineConfig {
     pub match_pairs: u64,
     /// Nodes per move in the gating matches.
     pub match_nodes: u64,
+    /// A net to start training from ([`super::warm`]): generation 1 starts from it, each later
+    /// generation from the run's best net (or from it while the best is the default). `None`:
+    /// every generation starts from random weights.
+    pub init: Option<InitNet>,
 }
 
 /// One generation's progress and results, as `state.toml` keeps them.
@@ -282,9 +287,28 @@ pub fn run<G: Game>(
             let files = data_files(dir, number)?;
             let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
             let t = &cfg.train;
+            // The warm start: the run's best net once there is one, else the given net.
+            let init = match (&cfg.init, state.best.as_str()) {
+                (None, _) => None,
+                (Some(given), "default") => Some(given.clone()),
+                (Some(_), best) => {
+                    let path = dir.join(best);
+                    let bytes = crate::core::fs::read_capped(&path, select::MAX_NET_BYTES)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    Some(InitNet {
+                        bytes,
+                        source: path.display().to_string(),
+                        layout: layout.clone(),
+                    })
+                }
+            };
+            let init_arg = init
+                .as_ref()
+                .map_or_else(String::new, |i| format!(" --init {}", i.source));
+            let cur = &mut state.generation[idx];
             logger.line(&format!("generation {number}: training on {}", names.join(" ")));
             logger.line(&format!(
-                "  command: nue train --variant {v} --data {} --hidden {} --epochs {} --batch {} --lr {} --lambda {} --buckets {} --activation {:?} --validation {} --seed {} --out {d}/{net}",
+                "  command: nue train --variant {v} --data {} --hidden {} --epochs {} --batch {} --lr {} --lambda {} --buckets {} --activation {:?} --validation {} --seed {}{init_arg} --out {d}/{net}",
                 names.join(" "),
                 cfg.hidden,
                 t.epochs,
@@ -296,9 +320,15 @@ pub fn run<G: Game>(
                 t.validation,
                 t.seed
             ));
-            let report = fit::fit(&layout, &files, &dir.join(&net), cfg.hidden, &cfg.train, &mut |l| {
-                logger.line(&format!("  {l}"))
-            })?;
+            let report = fit::fit(
+                &layout,
+                &files,
+                &dir.join(&net),
+                cfg.hidden,
+                &cfg.train,
+                init.as_ref(),
+                &mut |l| logger.line(&format!("  {l}")),
+            )?;
             cur.trained = true;
             cur.best_epoch = report.best_epoch;
             cur.validation_loss = report.validation_loss;

@@ -144,8 +144,10 @@ struct Grad {
     ft_bias: Vec<f32>,
     out: Vec<f32>,
     out_bias: Vec<f32>,
-    /// Rows of `ft` touched this batch (to clear only those).
+    /// Rows of `ft` touched this batch, each once (to sum and clear only those).
     touched: Vec<u32>,
+    /// Per row of `ft`, whether it is in `touched`.
+    marked: Vec<bool>,
     loss: f64,
 }
 
@@ -265,7 +267,10 @@ impl<const H: usize> Model<H> {
                 for (r, d) in row.iter_mut().zip(d_side) {
                     *r += d;
                 }
-                g.touched.push(f);
+                if !g.marked[f as usize] {
+                    g.marked[f as usize] = true;
+                    g.touched.push(f);
+                }
             }
         }
         err * err
@@ -432,6 +437,7 @@ pub fn train<const H: usize>(
             out: vec![0.0; model.out.len()],
             out_bias: vec![0.0; model.buckets],
             touched: Vec::new(),
+            marked: vec![false; layout.inputs],
             loss: 0.0,
         })
         .collect();
@@ -508,6 +514,9 @@ pub fn train<const H: usize>(
             adam_ft.step(&mut model.ft, &total_ft, lr, step, CLIP);
             total_ft.fill(0.0);
             for g in &mut grads {
+                for &f in &g.touched {
+                    g.marked[f as usize] = false;
+                }
                 g.touched.clear();
             }
             adam_ft_bias.step(&mut model.ft_bias, &ft_bias, lr, step, CLIP);

@@ -714,6 +714,7 @@ impl crate::game::EvalKnowledge for Chess {
             mirror: true,
             king_buckets: 0,
             max_pieces: 32,
+            pieces: "pnbrqk".chars().map(String::from).collect(),
         }
     }
 

@@ -806,6 +806,15 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             mirror: rules.mirror_symmetric,
             king_buckets: rules.king_buckets,
             max_pieces: start_pieces.max(2) as u16,
+            pieces: (0..rules.kinds)
+                .map(|k| {
+                    let letter = rules.letters[k].to_ascii_lowercase();
+                    match rules.base_of(k) {
+                        Some(_) => format!("+{letter}"),
+                        None => letter.to_string(),
+                    }
+                })
+                .collect(),
         }
     }
 

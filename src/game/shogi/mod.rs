@@ -793,6 +793,11 @@ impl crate::game::EvalKnowledge for Shogi {
             mirror: true,
             king_buckets: 0,
             max_pieces: 40,
+            pieces: [
+                "p", "l", "n", "s", "g", "b", "r", "k", "+p", "+l", "+n", "+s", "+b", "+r",
+            ]
+            .map(String::from)
+            .to_vec(),
         }
     }
 }

@@ -1,0 +1,180 @@
+//! Warm starts (`nue train --init`): a model started from the chess net evaluates king of the
+//! hill positions exactly as the chess net evaluates them as chess; Capablanca takes the rows of
+//! the pieces and squares it shares with chess and zeroes the rest; a net of the same layout
+//! comes back unchanged; the command line names the net's variant and refuses a net of no known
+//! variant.
+
+mod common;
+
+use common::Rng;
+use nue::game::chess::{Chess, ChessVariant};
+use nue::game::fairy::{Fairy, FairyVariant};
+use nue::game::prelude::*;
+use nue::game::{GenKind, Position};
+use nue::nnue::network::Network;
+use nue::nnue::{Activation, FeatureLayout, format};
+use nue::train::data::{Codec, Sample};
+use nue::train::trainer::{self, Model, Scratch};
+use nue::train::warm::warm_start;
+
+const CHESS_NET: &[u8] = include_bytes!("../nets/chess.nnue");
+
+fn chess_net() -> Network<256> {
+    format::read::<256>(CHESS_NET, "nets/chess.nnue", &FeatureLayout::of::<Chess>(&ChessVariant)).expect("chess net")
+}
+
+fn rules(name: &str) -> std::sync::Arc<FairyVariant<u64>> {
+    FairyVariant::<u64>::compile(&nue::variant::load(name).expect("built in")).expect("builds")
+}
+
+fn sample<G: Game>(codec: &Codec, board: &G) -> Sample {
+    let mut record = vec![0u8; codec.record_size];
+    assert!(codec.encode(board, 0, 1, &mut record));
+    let mut sample = Sample::default();
+    codec.decode(&record, &mut sample);
+    sample
+}
+
+#[test]
+fn king_of_the_hill_started_from_the_chess_net_evaluates_as_it() {
+    let net = chess_net();
+    let koth = rules("kingofthehill");
+    let layout = FeatureLayout::of::<Fairy<u64>>(&koth);
+    assert_ne!(layout.hash, net.layout.hash);
+    let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
+    let report = warm_start(&mut model, &layout, &net).expect("same width and activation");
+    assert_eq!((report.copied, report.zeroed), (768, 0));
+    let (chess_codec, koth_codec) = (Codec::new(&net.layout), Codec::new(&layout));
+    let mut rng = Rng(17);
+    let mut scratch = Scratch::default();
+    let mut compared = 0;
+    for _ in 0..40 {
+        let mut pos = Position::<Chess>::start(&ChessVariant);
+        for _ in 0..rng.below(60) {
+            let mut list = <Chess as GameRules>::MoveList::default();
+            pos.board().generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.play(list[rng.below(list.len())]);
+            let board = pos.board();
+            let Ok(hill) = Fairy::<u64>::from_fen(&koth, &board.to_fen()) else {
+                continue;
+            };
+            let chess_cp = trainer::quantized_eval(&net, &sample(&chess_codec, board), &mut scratch);
+            let hill_cp = model.forward(&layout, &sample(&koth_codec, &hill), &mut scratch) * 400.0;
+            assert!(
+                (hill_cp - chess_cp as f32).abs() <= 1.5,
+                "{}: chess net {chess_cp} cp, warm-started model {hill_cp} cp",
+                board.to_fen()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 500, "{compared} positions");
+}
+
+#[test]
+fn capablanca_takes_the_shared_pieces_and_squares_and_zeroes_the_rest() {
+    let net = chess_net();
+    let capa = FairyVariant::<u128>::compile(&nue::variant::load("capablanca").expect("built in")).expect("builds");
+    let layout = FeatureLayout::of::<Fairy<u128>>(&capa);
+    let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
+    let report = warm_start(&mut model, &layout, &net).expect("warm start");
+    // Six shared kinds on the 64 squares of files a-h, both colors; the archbishop, the
+    // chancellor and files i-j start at zero.
+    assert_eq!(report.copied, 2 * 6 * 64);
+    assert_eq!(report.zeroed, layout.inputs - 2 * 6 * 64);
+    let h = 256;
+    let archbishop = layout.spec.pieces.iter().position(|p| p == "a").expect("archbishop");
+    let row = archbishop * layout.squares + 3;
+    assert!(model.ft[row * h..row * h + h].iter().all(|&w| w == 0.0));
+    // The white knight on b1: capablanca's square 1 holds the chess net's row of b1.
+    let knight = layout.spec.pieces.iter().position(|p| p == "n").expect("knight");
+    let row = knight * layout.squares + 1;
+    let chess_row = &net.ft_weights[64 + 1].0;
+    for (w, q) in model.ft[row * h..row * h + h].iter().zip(chess_row) {
+        assert_eq!(*w, *q as f32 / 255.0);
+    }
+}
+
+#[test]
+fn the_same_layout_comes_back_unchanged_and_activations_must_match() {
+    let net = chess_net();
+    let layout = net.layout.clone();
+    let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 5);
+    warm_start(&mut model, &layout, &net).expect("warm start");
+    let again = model.quantize(&layout, "again");
+    assert!(again.ft_weights.iter().zip(&net.ft_weights).all(|(a, b)| a.0 == b.0));
+    assert_eq!(again.ft_bias.0, net.ft_bias.0);
+    assert_eq!(again.out_bias, net.out_bias);
+    let mut screlu = Model::<256>::new(&layout, Activation::SCReLU, 8, 5);
+    let err = warm_start(&mut screlu, &layout, &net).expect_err("activations differ");
+    assert!(err.contains("activation"), "{err}");
+}
+
+#[test]
+fn command_line_names_the_init_nets_variant_and_refuses_unknown_layouts() {
+    let dir = common::fresh_dir("warm-cli");
+    let (data, net, bad) = (dir.join("k.bin"), dir.join("k.nnue"), dir.join("bad.nnue"));
+    let (data, net, bad) = (
+        data.to_str().expect("path"),
+        net.to_str().expect("path"),
+        bad.to_str().expect("path"),
+    );
+    let (code, _, err) = common::run_nue(&[
+        "datagen",
+        "--variant",
+        "kingofthehill",
+        "--games",
+        "6",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--eval-file",
+        "none",
+        "--out",
+        data,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
+    let train = |init: &str| {
+        common::run_nue(&[
+            "train",
+            "--variant",
+            "kingofthehill",
+            "--data",
+            data,
+            "--hidden",
+            "256",
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--threads",
+            "2",
+            "--init",
+            init,
+            "--out",
+            net,
+        ])
+    };
+    let (code, out, err) = train(chess);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("(chess): 768 feature rows copied, 0 without a counterpart"),
+        "{out}"
+    );
+    let (code, info, _) = common::run_nue(&["netinfo", net]);
+    assert_eq!(code, 0);
+    assert!(info.contains("kingofthehill"), "{info}");
+    // A layout hash no variant has (one byte of the header's hash changed).
+    let mut bytes = CHESS_NET.to_vec();
+    bytes[12] ^= 0x5a;
+    std::fs::write(bad, &bytes).expect("writes");
+    let (code, _, err) = train(bad);
+    assert_ne!(code, 0);
+    assert!(err.contains("no known variant"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
