@@ -384,3 +384,63 @@ fn pipeline_runs_end_to_end_and_resumes() {
     assert!(dir.join("gen2.nnue").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `makenet --init`: generation 1 trains from the given net (here the chess net, for king of
+/// the hill: another variant, matched piece by piece), every later one from the run's best net
+/// once there is one; the recorded commands say so.
+#[test]
+fn pipeline_warm_starts_from_the_given_net_then_from_its_best() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    use nue::train::pipeline::{PipelineConfig, run};
+    use nue::train::trainer::TrainConfig;
+    use nue::train::warm::InitNet;
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("nue-pipeline-warm-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let koth = FairyVariant::<u64>::compile(&nue::variant::load("kingofthehill").expect("built in")).expect("builds");
+    let chess_net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
+    let cfg = PipelineConfig {
+        dir: dir.clone(),
+        variant: "kingofthehill".into(),
+        generations: 2,
+        games: 4,
+        nodes: 200,
+        random_plies: 6,
+        seed: 7,
+        threads: 2,
+        hidden: 256,
+        train: TrainConfig {
+            epochs: 1,
+            batch: 128,
+            threads: 2,
+            validation: 0.1,
+            ..TrainConfig::default()
+        },
+        match_pairs: 1,
+        match_nodes: 100,
+        init: Some(InitNet {
+            bytes: std::fs::read(chess_net).expect("the chess net"),
+            source: chess_net.to_string(),
+            layout: layout(),
+        }),
+    };
+    let stop = AtomicBool::new(false);
+    let mut lines = Vec::new();
+    let state = run::<Fairy<u64>>(&koth, None, &cfg, &stop, &mut |l| lines.push(l.to_string())).expect("runs");
+    assert_eq!(state.generation.len(), 2, "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("(chess): 768 feature rows copied")),
+        "{lines:#?}"
+    );
+    let commands = std::fs::read_to_string(dir.join("commands.txt")).expect("commands");
+    let trains: Vec<&str> = commands.lines().filter(|l| l.starts_with("nue train")).collect();
+    assert_eq!(trains.len(), 2, "{commands}");
+    assert!(trains[0].contains(&format!("--init {chess_net} ")), "{}", trains[0]);
+    let second = if state.generation[0].accepted {
+        format!("--init {}/gen1.nnue ", dir.display())
+    } else {
+        format!("--init {chess_net} ")
+    };
+    assert!(trains[1].contains(&second), "{}", trains[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
