@@ -222,6 +222,49 @@ fn end_of_input_lets_a_finite_search_finish() {
     assert_eq!(code, 0);
 }
 
+/// GUIs and match runners send options in any order: an `EvalFile` for a variant set before
+/// `UCI_Variant` is reported as not fitting chess, kept, and used once the variant is selected;
+/// switching back to chess says so again and plays on chess's own net.
+#[test]
+fn eval_file_before_uci_variant_applies_to_the_variant() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    use nue::nnue::FeatureLayout;
+    let dir = common::fresh_dir("evalfile-order");
+    let koth = FairyVariant::<u64>::compile(&nue::variant::load("kingofthehill").expect("built in")).expect("builds");
+    // The chess net's weights under king of the hill's layout hash (the same shape).
+    let mut bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue")).expect("chess net");
+    bytes[12..20].copy_from_slice(&FeatureLayout::of::<Fairy<u64>>(&koth).hash.to_le_bytes());
+    let net = dir.join("koth.nnue");
+    std::fs::write(&net, &bytes).expect("write");
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send(&format!("setoption name EvalFile value {}", net.display()));
+    e.send("setoption name UCI_Variant value kingofthehill");
+    let lines = e.ask("isready", "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("made for another variant")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("using NNUE 768x256") && l.contains("koth.nnue")),
+        "{lines:?}"
+    );
+    e.send("position startpos moves e2e4");
+    let lines = e.ask("go depth 4", "bestmove");
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{lines:?}");
+    e.send("setoption name UCI_Variant value chess");
+    let lines = e.ask("isready", "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("error: ") && l.contains("koth.nnue")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("using the embedded")), "{lines:?}");
+    assert_eq!(e.quit(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn eval_file_option() {
     use nue::nnue::{Activation, FeatureLayout, Network, format};

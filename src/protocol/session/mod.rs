@@ -184,11 +184,24 @@ impl<G: Game> GameSession<G> {
         }
     }
 
-    /// Chooses the evaluator if that has not happened yet, saying which in an `info string`.
-    fn ensure_eval(&mut self) -> Result<AnyEval<G>, SessionError> {
-        match &self.eval {
-            Some(eval) => Ok(eval.clone()),
-            None => self.load_eval(&self.options.eval_file.clone()),
+    /// Chooses the evaluator if that has not happened yet, saying which in an `info string`. An
+    /// `EvalFile` that does not fit this variant (it may have been set before `UCI_Variant`, for
+    /// the variant to come) is reported as an error, and the variant's own evaluator is used.
+    fn ensure_eval(&mut self) -> AnyEval<G> {
+        if let Some(eval) = &self.eval {
+            return eval.clone();
+        }
+        match self.load_eval(&self.options.eval_file.clone()) {
+            Ok(eval) => eval,
+            Err(e) => {
+                self.say(&format!("error: {e}"));
+                self.load_eval("").unwrap_or_else(|e| {
+                    self.say(&format!("error: {e}"));
+                    let eval = AnyEval::Hce(crate::eval::hce::Hce);
+                    self.eval = Some(eval.clone());
+                    eval
+                })
+            }
         }
     }
 
@@ -288,9 +301,12 @@ impl<G: Game> GameSession<G> {
                 self.pos.set_max_game_ply(self.options.max_moves_to_draw);
             }
             OptionKey::EvalFile => {
-                // A running search keeps its own copy of the evaluator.
+                // A running search keeps its own copy of the evaluator. The setting is kept even
+                // when the net does not fit this variant: GUIs send options in any order, and
+                // it may be for the `UCI_Variant` that follows.
+                self.options.eval_file.clone_from(&text);
+                self.eval = None;
                 self.load_eval(&text)?;
-                self.options.eval_file = text;
             }
             OptionKey::VariantPath => {
                 if !text.is_empty() {
@@ -332,7 +348,7 @@ impl<G: Game> GameSession<G> {
     /// Starts a search whose end prints `answer`.
     fn go(&mut self, limits: Limits, warnings: &[String], answer: Answer) -> Result<(), SessionError> {
         self.stop_running();
-        let eval = self.ensure_eval()?;
+        let eval = self.ensure_eval();
         for warning in warnings {
             println!("info string error: {warning}");
         }
@@ -488,7 +504,7 @@ impl<G: Game> Session for GameSession<G> {
             Command::IsReady => {
                 // Heavy initialization (loading the net) happens here, not at `uci`/`usi`.
                 if self.running.is_none() {
-                    self.ensure_eval()?;
+                    self.ensure_eval();
                 }
                 println!("readyok");
             }
