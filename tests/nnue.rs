@@ -14,6 +14,7 @@ use nue::game::prelude::*;
 use nue::game::{LayoutSpec, OpponentView};
 use nue::game::{Piece, Position};
 use nue::nnue::NnueEval;
+use nue::nnue::accumulator::active_features;
 use nue::nnue::format::{self, NetError};
 use nue::nnue::layout::{FeatureLayout, Frame};
 use nue::nnue::network::{Activation, Network};
@@ -548,4 +549,66 @@ fn every_committed_net_is_its_variants_default() {
         let (nnue, line) = with_game(name, Chosen).expect("a known variant");
         assert!(nnue && line.contains("embedded"), "{name}: {line}");
     }
+}
+
+/// N-check variants feed the checks each side has left to the net, as one more hand kind
+/// (a thermometer capped at the start count): the layout has it, giving check updates it
+/// incrementally, equal to a refresh, and training records carry it (their features equal the
+/// engine's).
+#[test]
+fn checks_left_are_features_in_three_check() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    use nue::train::data::{Codec, Sample};
+    let variant =
+        FairyVariant::<u64>::compile(&nue::engine::registry::check("3check").expect("built in")).expect("valid");
+    let spec = Fairy::<u64>::layout_spec(&variant);
+    assert_eq!(spec.hand_max, [0, 0, 0, 0, 0, 0, 3]);
+    let layout = FeatureLayout::derive(&spec);
+    assert_eq!(layout.inputs, 768 + 2 * 3);
+    let codec = Codec::new(&layout);
+    let net = Arc::new(random_net::<64>(&layout, 5, Activation::CReLU));
+    let mut rng = Rng(23);
+    let (mut record, mut sample) = (vec![0u8; codec.record_size], Sample::default());
+    let mut counted = 0;
+    for _ in 0..40 {
+        let mut pos = Position::<Fairy<u64>>::start(&variant);
+        let mut eval = NnueEval::<Fairy<u64>, 64>::new(Arc::clone(&net));
+        eval.reset(&pos);
+        for _ in 0..80 {
+            let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+            pos.board().generate(nue::game::GenKind::All, &mut list);
+            if list.is_empty() || pos.board().outcome().is_some() {
+                break;
+            }
+            // Checking moves half the time, so that the counters run down.
+            let checks: Vec<_> = list.iter().copied().filter(|&m| pos.board().gives_check(m)).collect();
+            let mv = if !checks.is_empty() && rng.below(2) == 0 {
+                checks[rng.below(checks.len())]
+            } else {
+                list[rng.below(list.len())]
+            };
+            eval.play(&mut pos, mv);
+            let board = pos.board();
+            counted += usize::from(board.hand_count(Color::White, 6) < 3 || board.hand_count(Color::Black, 6) < 3);
+            let got = eval.accumulators(&pos);
+            for persp in Color::ALL {
+                assert_eq!(
+                    got[persp.index()],
+                    eval.refresh_reference(board, persp),
+                    "{}",
+                    board.to_fen()
+                );
+                assert!(codec.encode(board, 0, 1, &mut record));
+                codec.decode(&record, &mut sample);
+                let (mut from_record, mut from_engine) = (Vec::new(), Vec::new());
+                sample.features(&layout, persp, &mut from_record);
+                let frame = layout.frame(persp, board.royal_square(persp));
+                active_features(&layout, board, persp, frame, &mut from_engine);
+                from_record.sort_unstable();
+                from_engine.sort_unstable();
+                assert_eq!(from_record, from_engine, "{}", board.to_fen());
+            }
+        }
+    }
+    assert!(counted > 500, "{counted} positions with checks given");
 }

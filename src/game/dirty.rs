@@ -36,8 +36,9 @@ pub struct Dirty {
     pub removed: ArrayVec<PieceOn, 12>,
     /// Pieces put on squares.
     pub added: ArrayVec<PieceOn, 4>,
-    /// Hand counts that changed.
-    pub hands: ArrayVec<HandChange, 2>,
+    /// Hand counts that changed (a capture to hand or a drop, and in n-check variants the
+    /// checks left, which the net reads as a hand).
+    pub hands: ArrayVec<HandChange, 3>,
 }
 
 impl Dirty {

@@ -190,7 +190,8 @@ impl Codec {
         let mut w = BitWriter { out: hand_area, bit: 0 };
         for color in Color::ALL {
             for (kind, &bits) in self.hand_bits.iter().enumerate() {
-                w.put(board.hand_count(color, kind as u8) as u32, bits);
+                let count = board.hand_count(color, kind as u8).min(self.hand_max[kind]);
+                w.put(u32::from(count), bits);
             }
         }
         true

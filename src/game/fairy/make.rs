@@ -264,8 +264,17 @@ impl<B: Bitboard> Fairy<B> {
         }
         if self.rules.check_counting && !self.checkers.is_empty() {
             self.key ^= self.checks_key();
-            self.checks[us.index()] = self.checks[us.index()].saturating_sub(1);
+            let from = self.checks[us.index()];
+            self.checks[us.index()] = from.saturating_sub(1);
             self.key ^= self.checks_key();
+            // The checks left are a hand kind of the net's layout (`layout_spec`).
+            let (kind, to) = (self.rules.kinds as u8, self.checks[us.index()]);
+            let _ = dirty.hands.try_push(crate::game::HandChange {
+                color: us,
+                kind,
+                from,
+                to,
+            });
         }
         self.key ^= self.ep_key();
         if self.castle != castle_before {

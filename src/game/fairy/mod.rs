@@ -649,8 +649,14 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         (!r.is_empty() && !r.more_than_one()).then(|| r.lsb())
     }
 
+    /// Pieces of `kind` in `color`'s hand; for the kind after the last piece kind in an n-check
+    /// variant, the checks `color` has left to give (see `layout_spec`).
     fn hand_count(&self, color: Color, kind: u8) -> u8 {
-        self.hand[color.index()].get(usize::from(kind)).copied().unwrap_or(0)
+        let kind = usize::from(kind);
+        if kind == self.rules.kinds && self.rules.check_counting {
+            return self.checks[color.index()];
+        }
+        self.hand[color.index()].get(kind).copied().unwrap_or(0)
     }
 }
 
@@ -797,10 +803,26 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             piece_kinds: rules.kinds as u8,
             royal,
             royal_region: royal.map_or_else(Vec::new, |k| rules.region_squares(Color::White, usize::from(k))),
-            hand_max: if rules.hands {
-                rules.hand_max.clone()
-            } else {
-                Vec::new()
+            hand_max: {
+                // Hand kinds are the piece kinds; n-check variants add one more, the checks
+                // each side has left to give (capped at the start position's count), read as
+                // a hand by `hand_count` and fed to the net as a thermometer like the others.
+                let checks = if rules.check_counting {
+                    let start = Self::start(variant);
+                    start.checks[0].max(start.checks[1])
+                } else {
+                    0
+                };
+                let mut hands = if rules.hands || checks > 0 {
+                    rules.hand_max.clone()
+                } else {
+                    Vec::new()
+                };
+                if checks > 0 {
+                    hands.resize(rules.kinds, 0);
+                    hands.push(checks);
+                }
+                hands
             },
             view: crate::game::OpponentView::FlipRanks,
             mirror: rules.mirror_symmetric,
