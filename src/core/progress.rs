@@ -86,14 +86,34 @@ impl Progress {
     }
 
     fn plain_line(&self, done: u64, message: &str) {
-        let secs = self.start.elapsed().as_secs();
+        let elapsed = self.start.elapsed().as_secs_f64();
+        // The rest at the rate so far; unknown before the first step.
+        let eta = (done > 0 && done < self.total)
+            .then(|| format!(", ETA {}", clock(elapsed * (self.total - done) as f64 / done as f64)))
+            .unwrap_or_default();
         eprintln!(
-            "{} {done}/{}  {message}  ({:02}:{:02}:{:02} elapsed)",
+            "{} {done}/{}  {message}  ({} elapsed{eta})",
             self.label,
             self.total,
-            secs / 3600,
-            secs / 60 % 60,
-            secs % 60
+            clock(elapsed)
         );
+    }
+}
+
+/// Seconds as `HH:MM:SS`.
+fn clock(seconds: f64) -> String {
+    let s = seconds.min(1e9) as u64;
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock;
+
+    #[test]
+    fn clock_prints_hours_minutes_seconds() {
+        assert_eq!(clock(0.4), "00:00:00");
+        assert_eq!(clock(3725.0), "01:02:05");
+        assert_eq!(clock(f64::INFINITY), clock(1e9));
     }
 }
