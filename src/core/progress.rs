@@ -88,9 +88,11 @@ impl Progress {
     fn plain_line(&self, done: u64, message: &str) {
         let elapsed = self.start.elapsed().as_secs_f64();
         // The rest at the rate so far; unknown before the first step.
-        let eta = (done > 0 && done < self.total)
-            .then(|| format!(", ETA {}", clock(elapsed * (self.total - done) as f64 / done as f64)))
-            .unwrap_or_default();
+        let eta = if done > 0 && done < self.total {
+            format!(", ETA {}", clock(elapsed * (self.total - done) as f64 / done as f64))
+        } else {
+            String::new()
+        };
         eprintln!(
             "{} {done}/{}  {message}  ({} elapsed{eta})",
             self.label,
