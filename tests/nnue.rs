@@ -612,3 +612,60 @@ fn checks_left_are_features_in_three_check() {
     }
     assert!(counted > 500, "{counted} positions with checks given");
 }
+
+/// Racing kings: both kings race to the eighth rank, so the opponent's view keeps the squares
+/// (a rank flip would show a king about to win as one at its start). A position and the same
+/// squares with the colors and the side to move swapped evaluate alike; king of the hill, whose
+/// goal is its own rank mirror, keeps the flipped view.
+#[test]
+fn racing_kings_opponent_sees_the_board_as_it_is() {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    let compile = |name: &str| {
+        FairyVariant::<u64>::compile(&nue::engine::registry::check(name).expect("built in")).expect("valid")
+    };
+    assert_eq!(
+        Fairy::<u64>::layout_spec(&compile("kingofthehill")).view,
+        OpponentView::FlipRanks
+    );
+    let variant = compile("racingkings");
+    let spec = Fairy::<u64>::layout_spec(&variant);
+    assert_eq!(spec.view, OpponentView::Same);
+    let layout = FeatureLayout::derive(&spec);
+    let net = Arc::new(random_net::<64>(&layout, 9, Activation::CReLU));
+    let mut eval = NnueEval::<Fairy<u64>, 64>::new(Arc::clone(&net));
+    let mut rng = Rng(31);
+    let mut compared = 0;
+    for _ in 0..20 {
+        let mut pos = Position::<Fairy<u64>>::start(&variant);
+        for _ in 0..40 {
+            let mut list = <Fairy<u64> as GameRules>::MoveList::default();
+            pos.board().generate(nue::game::GenKind::All, &mut list);
+            if list.is_empty() || pos.board().outcome().is_some() {
+                break;
+            }
+            pos.play(list[rng.below(list.len())]);
+            let fen = pos.board().to_fen();
+            let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+            fields[0] = fields[0]
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
+            let Ok(swapped) = Position::<Fairy<u64>>::from_fen(&variant, &fields.join(" ")) else {
+                continue;
+            };
+            eval.reset(&pos);
+            let a = eval.evaluate(&pos);
+            eval.reset(&swapped);
+            assert_eq!(a, eval.evaluate(&swapped), "{fen} against {}", fields.join(" "));
+            compared += 1;
+        }
+    }
+    assert!(compared > 300, "{compared} positions compared");
+}

@@ -12,6 +12,10 @@ pub enum OpponentView {
     FlipRanks,
     /// Square `s` becomes `squares - 1 - s` (shogi).
     Rotate180,
+    /// Squares stay as they are: both sides play toward the same goal, so swapping the colors
+    /// alone keeps a position's value (racing kings, where both kings race to the eighth rank;
+    /// flipping its ranks would show a king about to win as a king at its start).
+    Same,
 }
 
 /// What a game tells the NNUE about its rules.

@@ -6,8 +6,8 @@
 //! each perspective, one feature per (king bucket, own/enemy piece kind, square), plus hand
 //! features for games with drops, as a thermometer: holding `c` pieces of a kind turns on slots
 //! `0..c` (Fairy-Stockfish's pocket encoding, YaneuraOu's per-copy hand pieces). Everything is
-//! seen from the perspective's side: the opponent's view flips ranks (chess-like games) or
-//! rotates the board 180° (shogi-like), and when the rules are left-right symmetric the board is
+//! seen from the perspective's side: the opponent's view flips ranks (chess-like games),
+//! rotates the board 180° (shogi-like) or keeps it (both sides race to one goal), and when the rules are left-right symmetric the board is
 //! mirrored so the perspective's king stands on the right half.
 //!
 //! King buckets come from the squares the royal piece can stand on (its mobility region, in
@@ -189,6 +189,7 @@ impl FeatureLayout {
         match self.spec.view {
             OpponentView::FlipRanks => (self.spec.ranks as usize - 1 - sq / files) * files + sq % files,
             OpponentView::Rotate180 => self.squares - 1 - sq,
+            OpponentView::Same => sq,
         }
     }
 

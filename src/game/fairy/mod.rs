@@ -824,7 +824,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
                 }
                 hands
             },
-            view: crate::game::OpponentView::FlipRanks,
+            view: opponent_view(rules),
             mirror: rules.mirror_symmetric,
             king_buckets: rules.king_buckets,
             max_pieces: start_pieces.max(2) as u16,
@@ -853,5 +853,26 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
         let own = self.by_color[self.side.index()];
         (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.by_kind[k] & own).is_empty())
             && !rules.must_capture
+    }
+}
+
+/// The second player's view for the net (see [`crate::game::OpponentView`]): the board as it
+/// is when both colors' flag regions are the same squares and not each other's rank mirror
+/// (racing kings), else ranks flipped.
+fn opponent_view<B: Bitboard>(rules: &Rules<B>) -> crate::game::OpponentView {
+    let files = usize::from(rules.files);
+    let flipped = |sq: Square| {
+        let s = sq.index();
+        (usize::from(rules.ranks) - 1 - s / files) * files + s % files
+    };
+    let [white, black] = &rules.flag_region;
+    let white_squares: Vec<usize> = white.squares().map(|s| s.index()).collect();
+    let black_squares: Vec<usize> = black.squares().map(|s| s.index()).collect();
+    let mut white_flipped: Vec<usize> = white.squares().map(flipped).collect();
+    white_flipped.sort_unstable();
+    if !white_squares.is_empty() && white_squares == black_squares && white_flipped != black_squares {
+        crate::game::OpponentView::Same
+    } else {
+        crate::game::OpponentView::FlipRanks
     }
 }
