@@ -57,7 +57,7 @@ enum Command {
         /// Nodes per move.
         #[arg(long, default_value_t = 5000)]
         nodes: u64,
-        /// Games to play.
+        /// Games of the seed's sequence: the run ends before game N.
         #[arg(long)]
         games: u64,
         /// Output file (appended to if it exists).
@@ -79,6 +79,11 @@ enum Command {
         /// sequence, so N machines make the data of one run (`nue train` takes all the files).
         #[arg(long, default_value = "0/1", value_parser = cli::parse_shard)]
         shard: (u64, u64),
+        /// Game of the seed's sequence to start from, below `--games`: continues an interrupted
+        /// run with the `next game` it printed (from game 0 a seed replays the games it already
+        /// wrote, and the file would hold them twice).
+        #[arg(long, default_value_t = 0)]
+        first_game: u64,
     },
     /// Trains a net on data files and writes it quantized.
     #[command(
@@ -278,6 +283,7 @@ fn main() -> ExitCode {
             seed,
             eval_file,
             shard,
+            first_game,
         }) => cli::run(
             variant,
             cli::Datagen {
@@ -288,7 +294,7 @@ fn main() -> ExitCode {
                     random_plies,
                     seed,
                     shard,
-                    first_game: 0,
+                    first_game,
                     max_plies: 400,
                     progress: true,
                 },

@@ -444,3 +444,53 @@ fn pipeline_warm_starts_from_the_given_net_then_from_its_best() {
     assert!(trains[1].contains(&second), "{}", trains[1]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An interrupted or finished run continues from the `next game` it printed, with no game
+/// stored twice; starting the same seed again from game 0 on a file that holds data warns
+/// that its games repeat, and a first game past the last is refused.
+#[test]
+fn command_line_datagen_continues_a_run_without_repeating_games() {
+    let dir = common::fresh_dir("datagen-continue");
+    let data = dir.join("d.bin");
+    let data = data.to_str().expect("path");
+    let datagen = |extra: &[&str]| {
+        let mut args = vec![
+            "datagen",
+            "--nodes",
+            "200",
+            "--threads",
+            "1",
+            "--seed",
+            "5",
+            "--out",
+            data,
+        ];
+        args.extend_from_slice(extra);
+        common::run_nue(&args)
+    };
+    let records = || std::fs::read(data).expect("data");
+    let (code, out, err) = datagen(&["--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("next game: 3"), "{out}");
+    assert!(!err.contains("warning"), "{err}");
+    let first = records();
+    let (code, out, err) = datagen(&["--games", "6", "--first-game", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("next game: 6") && !err.contains("warning"), "{out}{err}");
+    let both = records();
+    let header = 24 + u32::from_le_bytes(first[20..24].try_into().expect("4 bytes")) as usize;
+    let size = u32::from_le_bytes(first[16..20].try_into().expect("4 bytes")) as usize;
+    let (games_0_to_2, games_3_to_5) = (&first[header..], &both[first.len()..]);
+    assert!(games_0_to_2.len() >= size && games_3_to_5.len() >= size);
+    // The continuation added games 3-5, not games 0-2 again.
+    assert_ne!(&games_3_to_5[..size], &games_0_to_2[..size]);
+    let (code, _, err) = datagen(&["--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning") && err.contains("--first-game"), "{err}");
+    // That run stored games 0-2 a second time, exactly what the warning says.
+    assert_eq!(&records()[both.len()..], games_0_to_2);
+    let (code, _, err) = datagen(&["--games", "3", "--first-game", "3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--first-game 3 is not below --games 3"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

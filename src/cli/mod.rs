@@ -141,15 +141,30 @@ impl ForGame for Datagen<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
         let eval = eval_for::<G>(variant, self.eval_file, embedded)?;
+        if self.cfg.first_game >= self.cfg.games {
+            return Err(CliError::Data(format!(
+                "--first-game {} is not below --games {}: no game to play",
+                self.cfg.first_game, self.cfg.games
+            )));
+        }
+        let holds_data = std::fs::metadata(self.out).is_ok_and(|m| m.len() > 0);
+        if holds_data && self.cfg.first_game == 0 {
+            eprintln!(
+                "warning: {} already holds data; if seed {} made it, its games are played again and stored twice (continue that run with --first-game, the `next game` it printed)",
+                self.out.display(),
+                self.cfg.seed
+            );
+        }
         // The first Ctrl-C asks for a clean stop: finished games are kept.
         let report =
             datagen::run::<G>(variant, &eval, &self.cfg, self.out, stop_on_ctrl_c()).map_err(CliError::Data)?;
         println!(
-            "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}",
+            "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}\nnext game: {}",
             report.games,
             report.positions,
             report.seconds,
-            report.positions as f64 * 3600.0 / report.seconds.max(1e-9)
+            report.positions as f64 * 3600.0 / report.seconds.max(1e-9),
+            report.next_game
         );
         let stopped = stop_on_ctrl_c().load(std::sync::atomic::Ordering::Relaxed);
         if report.games == 0 && self.cfg.games > 0 && !stopped {
