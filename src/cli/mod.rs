@@ -140,7 +140,6 @@ pub struct Datagen<'a> {
 impl ForGame for Datagen<'_> {
     type Output = Result<(), CliError>;
     fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
-        let eval = eval_for::<G>(variant, self.eval_file, embedded)?;
         if self.cfg.first_game >= self.cfg.games {
             return Err(CliError::Data(format!(
                 "--first-game {} is not below --games {}: no game to play",
@@ -155,6 +154,7 @@ impl ForGame for Datagen<'_> {
                 self.cfg.seed
             );
         }
+        let eval = eval_for::<G>(variant, self.eval_file, embedded)?;
         // The first Ctrl-C asks for a clean stop: finished games are kept.
         let report =
             datagen::run::<G>(variant, &eval, &self.cfg, self.out, stop_on_ctrl_c()).map_err(CliError::Data)?;

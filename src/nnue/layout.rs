@@ -7,8 +7,9 @@
 //! features for games with drops, as a thermometer: holding `c` pieces of a kind turns on slots
 //! `0..c` (Fairy-Stockfish's pocket encoding, YaneuraOu's per-copy hand pieces). Everything is
 //! seen from the perspective's side: the opponent's view flips ranks (chess-like games),
-//! rotates the board 180° (shogi-like) or keeps it (both sides race to one goal), and when the rules are left-right symmetric the board is
-//! mirrored so the perspective's king stands on the right half.
+//! rotates the board 180° (shogi-like) or keeps it (both sides race to one goal), and when the
+//! rules are left-right symmetric the board is mirrored so the perspective's king stands on the
+//! right half.
 //!
 //! King buckets come from the squares the royal piece can stand on (its mobility region, in
 //! the perspective's view after mirroring), grouped by rank with doubling group sizes (rank 1,

@@ -860,17 +860,12 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
 /// is when both colors' flag regions are the same squares and not each other's rank mirror
 /// (racing kings), else ranks flipped.
 fn opponent_view<B: Bitboard>(rules: &Rules<B>) -> crate::game::OpponentView {
-    let files = usize::from(rules.files);
-    let flipped = |sq: Square| {
-        let s = sq.index();
-        (usize::from(rules.ranks) - 1 - s / files) * files + s % files
-    };
-    let [white, black] = &rules.flag_region;
-    let white_squares: Vec<usize> = white.squares().map(|s| s.index()).collect();
-    let black_squares: Vec<usize> = black.squares().map(|s| s.index()).collect();
-    let mut white_flipped: Vec<usize> = white.squares().map(flipped).collect();
-    white_flipped.sort_unstable();
-    if !white_squares.is_empty() && white_squares == black_squares && white_flipped != black_squares {
+    let [white, black] = rules.flag_region;
+    let (files, ranks) = (rules.files, rules.ranks);
+    let white_flipped = white.squares().fold(B::EMPTY, |flipped, sq| {
+        flipped | B::square(Square::new(sq.file(files), ranks - 1 - sq.rank(files), files))
+    });
+    if !white.is_empty() && white == black && white_flipped != black {
         crate::game::OpponentView::Same
     } else {
         crate::game::OpponentView::FlipRanks
