@@ -492,5 +492,15 @@ fn command_line_datagen_continues_a_run_without_repeating_games() {
     let (code, _, err) = datagen(&["--games", "3", "--first-game", "3"]);
     assert_ne!(code, 0);
     assert!(err.contains("--first-game 3 is not below --games 3"), "{err}");
+    let (code, _, err) = datagen(&[
+        "--games",
+        "18446744073709551615",
+        "--first-game",
+        "18446744073709551614",
+        "--shard",
+        "1/2",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("past 2^64"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
