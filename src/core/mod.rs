@@ -15,4 +15,4 @@ pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use error::{MoveError, PositionError, fen_fields};
 pub use outcome::Outcome;
-pub use square::Square;
+pub use square::{Square, relative_rank};

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::Color;
+
 /// A square index, `rank * files + file`, counted from the first player's lower-left corner
 /// (a1 = 0 in chess). Boards of up to 256 squares fit; the board's width is needed to split an
 /// index into file and rank, so those helpers take it as an argument.
@@ -32,6 +34,23 @@ impl Square {
     pub const fn rank(self, files: u8) -> u8 {
         self.0 / files
     }
+
+    /// The square on the same file with its rank mirrored (rank `r` becomes `ranks - 1 - r`) on a
+    /// board `files` wide and `ranks` high: the square as the second player sees it.
+    #[inline(always)]
+    pub const fn flip_rank(self, files: u8, ranks: u8) -> Square {
+        Square::new(self.file(files), ranks - 1 - self.rank(files), files)
+    }
+}
+
+/// `rank` (0-based) counted from `color`'s own side of a board `ranks` high: unchanged for
+/// White, mirrored for Black. Its own inverse, so it also turns a relative rank into an absolute one.
+#[inline(always)]
+pub const fn relative_rank(color: Color, rank: u8, ranks: u8) -> u8 {
+    match color {
+        Color::White => rank,
+        Color::Black => ranks - 1 - rank,
+    }
 }
 
 impl fmt::Debug for Square {
@@ -43,6 +62,26 @@ impl fmt::Debug for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rank_flips_are_their_own_inverse() {
+        for (files, ranks) in [(8u8, 8u8), (9, 10), (10, 8), (5, 6)] {
+            for s in 0..files * ranks {
+                let sq = Square(s);
+                let flipped = sq.flip_rank(files, ranks);
+                assert_eq!(flipped.file(files), sq.file(files));
+                assert_eq!(flipped.rank(files), ranks - 1 - sq.rank(files));
+                assert_eq!(flipped.flip_rank(files, ranks), sq);
+                let rank = sq.rank(files);
+                assert_eq!(relative_rank(Color::White, rank, ranks), rank);
+                assert_eq!(relative_rank(Color::Black, rank, ranks), flipped.rank(files));
+                assert_eq!(
+                    relative_rank(Color::Black, relative_rank(Color::Black, rank, ranks), ranks),
+                    rank
+                );
+            }
+        }
+    }
 
     #[test]
     fn file_and_rank_round_trip() {

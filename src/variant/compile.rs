@@ -5,7 +5,7 @@
 use super::betza::{self, Atom, Betza, Reach};
 use super::schema::Merged;
 use super::{Diagnostic, Diagnostics, MAX_SIDE, MAX_SQUARES, Source, region};
-use crate::core::{Color, Outcome, Square};
+use crate::core::{Color, Outcome, Square, relative_rank};
 use toml::Spanned;
 
 /// Most piece kinds a variant may define.
@@ -356,10 +356,7 @@ impl Definition {
 
     /// `relative` rank (0-based, counted from `color`'s side) as an absolute rank.
     pub fn absolute_rank(&self, color: Color, relative: u8) -> u8 {
-        match color {
-            Color::White => relative,
-            Color::Black => self.ranks - 1 - relative,
-        }
+        relative_rank(color, relative, self.ranks)
     }
 }
 
@@ -820,10 +817,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     let zone = |color: Color, first: u8| -> Vec<Square> {
         let mut v = Vec::new();
         for rel in first.saturating_sub(1)..ranks {
-            let rank = match color {
-                Color::White => rel,
-                Color::Black => ranks - 1 - rel,
-            };
+            let rank = relative_rank(color, rel, ranks);
             v.extend((0..files).map(|f| Square::new(f, rank, files)));
         }
         v.sort_unstable();

@@ -862,9 +862,9 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
 fn opponent_view<B: Bitboard>(rules: &Rules<B>) -> crate::game::OpponentView {
     let [white, black] = rules.flag_region;
     let (files, ranks) = (rules.files, rules.ranks);
-    let white_flipped = white.squares().fold(B::EMPTY, |flipped, sq| {
-        flipped | B::square(Square::new(sq.file(files), ranks - 1 - sq.rank(files), files))
-    });
+    let white_flipped = white
+        .squares()
+        .fold(B::EMPTY, |flipped, sq| flipped | B::square(sq.flip_rank(files, ranks)));
     if !white.is_empty() && white == black && white_flipped != black {
         crate::game::OpponentView::Same
     } else {

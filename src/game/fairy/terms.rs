@@ -7,7 +7,7 @@
 //! over the board on an empty board (moves and captures weighted equally). The two weights fit
 //! the chess pieces: knight 289, bishop 324, rook 518, queen 842.
 
-use crate::core::{Bitboard, Color, Square};
+use crate::core::{Bitboard, Color, Square, relative_rank};
 use crate::game::{EvalTerms, Tapered};
 use crate::variant::Rules;
 
@@ -96,7 +96,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
                 let sq = Square(s as u8);
                 let file = sq.file(rules.files) as i32;
                 let rank = sq.rank(rules.files) as i32;
-                let rel = if color == Color::White { rank } else { ranks - 1 - rank };
+                let rel = relative_rank(color, sq.rank(rules.files), rules.ranks) as i32;
                 // Distance from the center in half-squares.
                 let center = (2 * file - (files - 1)).abs() + (2 * rank - (ranks - 1)).abs();
                 let v = values[k];
