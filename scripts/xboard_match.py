@@ -4,8 +4,8 @@ version 2), refereed by this driver with pyffish as the rules: each engine gets 
 `protover 2`, then per game `new`, `variant` (when not normal chess), `level`, and the clocks
 (`time`/`otim`) before each of its moves; the first player's engine gets `go`, the other
 receives moves (`usermove MOVE` where it asked for `usermove=1`). Every move an engine sends is
-checked against pyffish's legal moves; an illegal move, a crash, a silent engine or a fallen
-flag loses, and is counted. Games end by pyffish's rules (checkmate, stalemate, repetition, the
+checked against pyffish's legal moves; an illegal move, refusing a move pyffish finds legal, a
+crash, a silent engine or a fallen flag loses, and is counted. Games end by pyffish's rules (checkmate, stalemate, repetition, the
 move rule, variant goals) or are drawn after `--max-plies`.
 
     python3 scripts/xboard_match.py --nue target/release/nue --games 20 --variant normal
@@ -145,7 +145,8 @@ def play_game(white, black, variant, base_ms, inc_ms, max_plies, problems):
                 break
             if line.startswith("Illegal move"):
                 problems.append((mover.name, f"refused a legal move: {line}"))
-                return (1 if side == 0 else 0), f"{mover.name} refused {moves[-1] if moves else '?'}"
+                # pyffish found the move legal, so the engine refusing it loses.
+                return (0 if side == 0 else 1), f"{mover.name} refused {moves[-1] if moves else '?'}"
             if line.startswith("resign") or line.startswith("tellics resign"):
                 return (0 if side == 0 else 1), f"{mover.name} resigns"
         spent = int((time.time() - t0) * 1000)
