@@ -23,6 +23,10 @@ tc=${4:-2+0.02}
 shift $(( $# < 4 ? $# : 4 ))
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
+out=$(realpath "$out")
+tools=$(realpath "$tools")
+# fastchess writes its config.json into the working directory: keep it with the logs.
+cd "$out" || exit 1
 fsf=${FSF:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
 sf=$(command -v stockfish || echo /usr/games/stockfish)
 failed=0
