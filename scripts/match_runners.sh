@@ -11,10 +11,10 @@
 #   scripts/match_runners.sh FOLDER [NUE] [GAMES] [TC] [VARIANTS...]
 #
 # FOLDER holds `fastchess` and `cutechess-cli` (a runner not there is skipped, with a line
-# saying so); NUE defaults to target/release/nue, GAMES to
-# 20, TC to 2+0.02; VARIANTS (cutechess-cli names) to all shared ones. Logs and PGNs go to
-# $OUT (default: a new temporary folder); $FSF names another fairy-stockfish (a build of today's
-# sources plays dobutsu and torishogi by the current rules). Exits 1 if any check fails.
+# saying so); NUE defaults to target/release/nue, GAMES to 20, TC to 2+0.02; VARIANTS
+# (cutechess-cli names) to all shared ones. Logs and PGNs go to $OUT (default: a new temporary
+# folder), where the script runs; $FSF names another fairy-stockfish (a build of today's sources
+# plays dobutsu and torishogi by the current rules). Exits 1 if any check fails.
 set -uo pipefail
 tools=${1:?usage: scripts/match_runners.sh FOLDER [NUE] [GAMES] [TC] [VARIANTS...]}
 nue=$(realpath "${2:-target/release/nue}")

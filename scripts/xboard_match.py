@@ -5,8 +5,9 @@ version 2), refereed by this driver with pyffish as the rules: each engine gets 
 (`time`/`otim`) before each of its moves; the first player's engine gets `go`, the other
 receives moves (`usermove MOVE` where it asked for `usermove=1`). Every move an engine sends is
 checked against pyffish's legal moves; an illegal move, refusing a move pyffish finds legal, a
-crash, a silent engine or a fallen flag loses, and is counted. Games end by pyffish's rules (checkmate, stalemate, repetition, the
-move rule, variant goals) or are drawn after `--max-plies`.
+crash, a silent engine or a fallen flag loses, and is counted. Games end by pyffish's rules
+(checkmate, stalemate, repetition, the move rule, variant goals) or are drawn after
+`--max-plies`.
 
     python3 scripts/xboard_match.py --nue target/release/nue --games 20 --variant normal
     python3 scripts/xboard_match.py --nue target/release/nue --games 20 --variant capablanca

@@ -146,20 +146,8 @@ impl ForGame for Datagen<'_> {
                 self.cfg.first_game, self.cfg.games
             )));
         }
-        // Game g of shard i/n is game g * n + i of the seed's sequence: it must fit 64 bits.
-        let (shard, shards) = self.cfg.shard;
-        if self
-            .cfg
-            .games
-            .checked_mul(shards.max(1))
-            .and_then(|g| g.checked_add(shard))
-            .is_none()
-        {
-            return Err(CliError::Data(format!(
-                "--games {} with --shard {shard}/{shards} numbers games past 2^64",
-                self.cfg.games
-            )));
-        }
+        // Before the net is loaded: `datagen::run` checks it again for its other callers.
+        self.cfg.check().map_err(CliError::Data)?;
         let holds_data = std::fs::metadata(self.out).is_ok_and(|m| m.len() > 0);
         if holds_data && self.cfg.first_game == 0 {
             eprintln!(

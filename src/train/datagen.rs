@@ -45,6 +45,24 @@ pub struct DatagenConfig {
     pub progress: bool,
 }
 
+impl DatagenConfig {
+    /// Checks that every game of the run has a number in the seed's sequence: game `g` of shard
+    /// `i` of `n` is game `g * n + i`, which must fit 64 bits.
+    ///
+    /// # Errors
+    /// `games` with this `shard` numbers games past 2^64.
+    pub fn check(&self) -> Result<(), String> {
+        let (shard, shards) = self.shard;
+        match self.games.checked_mul(shards.max(1)).and_then(|g| g.checked_add(shard)) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "--games {} with --shard {shard}/{shards} numbers games past 2^64",
+                self.games
+            )),
+        }
+    }
+}
+
 /// What a run produced.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DatagenReport {
@@ -86,7 +104,8 @@ struct Shared<'a> {
 /// when `stop` is set (then only finished games are written).
 ///
 /// # Errors
-/// The output file cannot be opened or written, or holds another variant's data.
+/// The configuration fails [`DatagenConfig::check`], or the output file cannot be opened or
+/// written, or holds another variant's data.
 pub fn run<G: Game>(
     variant: &G::Variant,
     eval: &AnyEval<G>,
@@ -94,6 +113,7 @@ pub fn run<G: Game>(
     out: &Path,
     stop: &AtomicBool,
 ) -> Result<DatagenReport, String> {
+    cfg.check()?;
     let layout = FeatureLayout::of::<G>(variant);
     let codec = Codec::new(&layout);
     let file = open_append(out, &codec)?;

@@ -95,10 +95,10 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
             for s in 0..squares {
                 let sq = Square(s as u8);
                 let file = sq.file(rules.files) as i32;
-                let rank = sq.rank(rules.files) as i32;
-                let rel = relative_rank(color, sq.rank(rules.files), rules.ranks) as i32;
+                let rank = sq.rank(rules.files);
+                let rel = i32::from(relative_rank(color, rank, rules.ranks));
                 // Distance from the center in half-squares.
-                let center = (2 * file - (files - 1)).abs() + (2 * rank - (ranks - 1)).abs();
+                let center = (2 * file - (files - 1)).abs() + (2 * i32::from(rank) - (ranks - 1)).abs();
                 let v = values[k];
                 let bonus = if royal[k] {
                     Tapered::new(-12 * rel.min(3), -3 * center)
