@@ -212,6 +212,9 @@ pub struct Rules<B> {
     /// zone, squares where the piece could not move again); the origins all of whose moves do
     /// are [`Rules::zone_from`].
     pub attention_to: [Vec<B>; 2],
+    /// Per color, the kinds (bit mask) whose every move is a plain move: not pawns, and with no
+    /// square in [`Rules::attention_to`] (no promotion or demotion, never stuck).
+    pub steady: [u32; 2],
     /// Whether shogi-style promotion is compulsory where it is possible.
     pub piece_promotion_mandatory: bool,
     /// Whether promoted forms turn back by a move in the zone (Kyoto shogi).
@@ -230,6 +233,22 @@ pub struct Rules<B> {
     pub diagonal_lines: B,
     /// Whether a side may pass.
     pub pass: bool,
+    /// Whether the variant has a rule that only a few variants need the legal generator and
+    /// its attack tests to look at: gating, sittuyin promotions, passing, bikjang, the flying
+    /// general, kinds immune to their own, duple check. The generator runs a copy compiled
+    /// without those tests (a const generic chosen once per call) where this is false: chess
+    /// and most chess-like variants.
+    pub rare_rules: bool,
+    /// Whether a rule can end the game while moves remain (extinction, flag, check counting,
+    /// passing, bikjang): such an ended position has no moves.
+    pub ends_by_rule: bool,
+    /// Whether a move is legal exactly when no royal piece of the mover is attacked after it,
+    /// pseudo-royal pieces aside: checks allowed, nothing explodes, no pseudo-royal kinds (the
+    /// legal generator then works on sets of targets).
+    pub set_wise: bool,
+    /// [`Rules::set_wise`] with no kinds immune to their own and no bikjang: the one royal
+    /// piece's targets are judged by the attacks on them alone.
+    pub plain_legality: bool,
     /// The bikjang rule (see [`crate::variant::Definition::bikjang`]).
     pub bikjang: bool,
     /// How an end by bikjang or two passes is scored (see
@@ -779,6 +798,7 @@ impl<B: Bitboard> Rules<B> {
             unpromoted: def.pieces.iter().map(|p| p.promoted_from.unwrap_or(NO_KIND)).collect(),
             promo_zone: [Vec::new(), Vec::new()],
             attention_to: [Vec::new(), Vec::new()],
+            steady: [0; 2],
             piece_promotion_mandatory: def.promotion.piece_mandatory,
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
@@ -786,6 +806,10 @@ impl<B: Bitboard> Rules<B> {
             royal_lines: Vec::new(),
             diagonal_lines: region(&def.diagonal_lines),
             pass: def.pass,
+            rare_rules: false,
+            ends_by_rule: false,
+            set_wise: false,
+            plain_legality: false,
             bikjang: def.bikjang,
             material_count: def.material_count.clone(),
             immune_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].same_kind_immune)),
@@ -880,6 +904,18 @@ impl<B: Bitboard> Rules<B> {
                 hand: Vec::new(),
             },
         };
+        rules.rare_rules = rules.gating
+            || rules.sittuyin_promotion
+            || rules.pass
+            || rules.bikjang
+            || rules.flying_general
+            || rules.immune_set != 0
+            || rules.duple_check;
+        rules.ends_by_rule =
+            rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting || rules.pass || rules.bikjang;
+        rules.set_wise =
+            rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
+        rules.plain_legality = rules.set_wise && rules.immune_set == 0 && !rules.bikjang;
         rules.ring = (0..squares)
             .map(|s| {
                 let mut ring = B::EMPTY;
@@ -1067,6 +1103,9 @@ impl<B: Bitboard> Rules<B> {
                 };
                 self.promo_zone[c].push(zone);
                 self.attention_to[c].push(zone | stuck);
+                if !self.is_pawn(k) && (zone | stuck).is_empty() {
+                    self.steady[c] |= 1 << k;
+                }
             }
         }
     }

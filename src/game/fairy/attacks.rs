@@ -186,14 +186,10 @@ impl<B: Bitboard> Fairy<B> {
     /// Squares of `color`'s royal pieces, pseudo-royal ones included: with
     /// `extinction_pseudo_royal`, every piece of an extinction kind while `color` has at most
     /// `extinction_piece_count + 1` of them (Fairy-Stockfish's `pseudoRoyals`).
-    #[inline]
+    #[inline(always)]
     pub(super) fn royals(&self, color: Color) -> B {
         let own = self.by_color[color.index()];
-        let mut r = B::EMPTY;
-        for &k in &self.rules.royal_kinds {
-            r |= self.by_kind[k as usize];
-        }
-        r &= own;
+        let mut r = self.royal_pieces(color);
         if let Some(ext) = &self.rules.extinction
             && ext.pseudo_royal
         {
@@ -205,6 +201,17 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         r
+    }
+
+    /// Squares of `color`'s pieces of the royal kinds: [`Fairy::royals`] where no kind is
+    /// pseudo-royal.
+    #[inline(always)]
+    pub(super) fn royal_pieces(&self, color: Color) -> B {
+        let mut r = B::EMPTY;
+        for &k in &self.rules.royal_kinds {
+            r |= self.by_kind[k as usize];
+        }
+        r & self.by_color[color.index()]
     }
 
     /// With the duple-check rule, `color`'s pieces of the extinction kinds while they are more

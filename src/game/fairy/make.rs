@@ -11,6 +11,7 @@ use crate::variant::{Counting, CountingMaterial, CountingRule, Rules};
 
 impl<B: Bitboard> Fairy<B> {
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
+    #[inline]
     pub(super) fn passed_squares(&self, from: Square, to: Square) -> B {
         let coords = &self.rules.coords;
         let (df, dr) = (
@@ -73,10 +74,13 @@ impl<B: Bitboard> Fairy<B> {
     /// alone: a single royal piece, checks given only by moved pieces and discovered riders
     /// ([`Rules::plain_checks`]), and `from` on no line along which a rider of the mover's
     /// reaches the royal piece. `None`: compute them all.
-    fn checkers_after_plain_move(&self, mover: Color, from: Option<Square>, to: Square) -> Option<B> {
+    /// With `RARE` false, only for a variant without [`Rules::rare_rules`] (no duple check).
+    #[inline(always)]
+    fn checkers_after_plain_move<const RARE: bool>(&self, mover: Color, from: Option<Square>, to: Square) -> Option<B> {
         let rules: &Rules<B> = &self.rules;
         let royals = self.royals(!mover);
-        if royals.more_than_one() || !rules.plain_checks[mover.index()] || !self.duple_pieces(!mover).is_empty() {
+        if royals.more_than_one() || !rules.plain_checks[mover.index()] || RARE && !self.duple_pieces(!mover).is_empty()
+        {
             return None;
         }
         if royals.is_empty() {
@@ -106,6 +110,17 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Plays a pseudo-legal move (no legality test).
     pub(super) fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        if self.rules.rare_rules {
+            self.play_with::<true>(mv, dirty);
+        } else {
+            self.play_with::<false>(mv, dirty);
+        }
+    }
+
+    /// [`Fairy::play_unchecked`]; with `RARE` false only for a variant without
+    /// [`Rules::rare_rules`] (no passes, gating or bikjang), whose tests are then compiled out.
+    #[inline(always)]
+    fn play_with<const RARE: bool>(&mut self, mv: FairyMove, dirty: &mut Dirty) {
         let us = self.side;
         let them = !us;
         let from = Square(mv.from());
@@ -113,7 +128,7 @@ impl<B: Bitboard> Fairy<B> {
         let ep_victim = self.ep_victim;
         let (castle_before, rights_before) = (self.castle, self.rights);
         let drop = mv.special() == Special::Drop;
-        let pass = mv.special() == Special::Pass;
+        let pass = RARE && mv.special() == Special::Pass;
         self.key ^= self.rules.keys.side ^ self.ep_key();
         // A drop's origin field is a kind, not a square: it changes no right; nor does a pass.
         if !drop && !pass {
@@ -206,13 +221,18 @@ impl<B: Bitboard> Fairy<B> {
                         };
                         self.add_to_hand(us, kind, 1, dirty);
                     }
-                    self.promoted &= !B::square(victim_sq);
+                    if !self.promoted.is_empty() {
+                        self.promoted &= !B::square(victim_sq);
+                    }
                 }
                 let captured = self.halfmove == 0;
                 let piece = self.take(from);
                 dirty.remove(piece, from);
-                let was_promoted = self.promoted.has(from);
-                self.promoted &= !B::square(from);
+                // Promoted pieces are marked only in variants with hands: most have none.
+                let was_promoted = !self.promoted.is_empty() && self.promoted.has(from);
+                if was_promoted {
+                    self.promoted &= !B::square(from);
+                }
                 if captured && self.rules.blast_on_capture {
                     self.explode(to, dirty);
                 } else {
@@ -220,12 +240,13 @@ impl<B: Bitboard> Fairy<B> {
                     self.put(placed, to);
                     dirty.add(placed, to);
                     // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
-                    let marked = self.rules.is_pawn(usize::from(piece.kind))
+                    let marked = mv.promotion().is_some()
+                        && self.rules.captures_to_hand
+                        && !self.rules.drop_loop
+                        && self.rules.is_pawn(usize::from(piece.kind))
                         && mv
                             .promotion()
-                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
-                        && self.rules.captures_to_hand
-                        && !self.rules.drop_loop;
+                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none());
                     if was_promoted || marked {
                         self.promoted |= B::square(to);
                     }
@@ -244,7 +265,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
-        if self.rules.gating {
+        if RARE && self.rules.gating {
             self.gate_in(mv, dirty);
         }
         if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() && !pass {
@@ -256,9 +277,12 @@ impl<B: Bitboard> Fairy<B> {
         }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
             && !self.rules.blast_on_capture
-            && (!self.rules.gating || mv.gate().is_none());
+            && (!RARE || !self.rules.gating || mv.gate().is_none());
         let from = (!drop).then_some(from);
-        match plain.then(|| self.checkers_after_plain_move(us, from, to)).flatten() {
+        match plain
+            .then(|| self.checkers_after_plain_move::<RARE>(us, from, to))
+            .flatten()
+        {
             Some(checkers) => self.checkers = checkers,
             None => self.update_checkers(),
         }
@@ -282,8 +306,11 @@ impl<B: Bitboard> Fairy<B> {
         }
         // Rights are only lost: the changed squares are the lost ones.
         self.key ^= self.rights_key(rights_before ^ self.rights);
-        self.passes = (self.passes << 1 | u8::from(pass)) & 3;
-        if self.rules.bikjang {
+        // Without passes the record stays 0.
+        if RARE {
+            self.passes = (self.passes << 1 | u8::from(pass)) & 3;
+        }
+        if RARE && self.rules.bikjang {
             self.facing = (self.facing << 1 | u8::from(self.kings_face())) & 3;
         }
     }

@@ -155,11 +155,15 @@ impl<B: Bitboard> Fairy<B> {
     /// en passant and castling are looked at one by one. For variants whose legality has no
     /// extra rules ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator
     /// (check masks, pin lines) feeding either a list or a counter (here [`Sink`]).
-    fn plain_legal_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
+    ///
+    /// With `RARE` false (a variant without [`Rules::rare_rules`]) the tests of those rules are
+    /// compiled out; [`Fairy::set_wise_moves`] chooses.
+    fn plain_legal_moves<S: Sink<B>, const RARE: bool>(&self, filter: Filter<B>, sink: &mut S) {
         let rules: &Rules<B> = &self.rules;
         let us = self.side;
-        let sensitive = self.sensitive();
-        let royals = self.royals(us);
+        let sensitive = self.sensitive_with::<RARE>();
+        // No pseudo-royal pieces where moves are generated set-wise.
+        let royals = self.royal_pieces(us);
         let own = self.by_color[us.index()];
         let occ = self.occupied();
         let enemy = self.by_color[(!us).index()];
@@ -174,9 +178,9 @@ impl<B: Bitboard> Fairy<B> {
         let (quiet_ok, capture_ok) = (royal_quiet_ok & evasion, royal_capture_ok & evasion);
         let mut known = KnownSafe::NONE;
         // Whether the only royal piece's targets may be judged by the attacks on them alone.
-        let plain = self.plain_legality();
+        let plain = !RARE || self.plain_legality();
         // Pieces on a gate (S-chess) have their gatings too: tested move by move.
-        let gates = self.gates() & filter.from;
+        let gates = if RARE { self.gates() & filter.from } else { B::EMPTY };
         for from in gates.squares() {
             self.tested_moves(from, filter, sensitive, sink);
         }
@@ -272,7 +276,13 @@ impl<B: Bitboard> Fairy<B> {
                     let mut legal = B::EMPTY;
                     for to in targets.squares() {
                         let there = B::square(to);
-                        if !self.royal_attacked(to, us, without | there, there & enemy) {
+                        let attacked = if RARE {
+                            self.royal_attacked(to, us, without | there, there & enemy)
+                        } else {
+                            // No explosions (set-wise) and no flying general.
+                            self.is_attacked(to, !us, without | there, there & enemy)
+                        };
+                        if !attacked {
                             legal |= there;
                         }
                     }
@@ -301,7 +311,7 @@ impl<B: Bitboard> Fairy<B> {
                 self.sink_targets(sink, k, double, Special::DoubleStep, one_by_one, sensitive, |_| from);
             }
         }
-        if rules.sittuyin_promotion {
+        if RARE && rules.sittuyin_promotion {
             self.sittuyin_promotions(filter, |mv| {
                 if self.is_legal_pseudo(mv, sensitive) {
                     sink.push(mv);
@@ -314,7 +324,7 @@ impl<B: Bitboard> Fairy<B> {
                     sink.push(mv);
                 }
             });
-            if let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
+            if RARE && let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
                 sink.push(mv);
             }
             if rules.drops && filter.from == B::FULL {
@@ -628,6 +638,10 @@ impl<B: Bitboard> Fairy<B> {
     ) {
         let rules: &Rules<B> = &self.rules;
         let us = self.side;
+        if rules.steady[us.index()] >> kind & 1 != 0 {
+            emit(FairyMove::new(from.0, to.0, None, special));
+            return;
+        }
         let zone = rules.promo_zone[us.index()][kind];
         if !is_pawn {
             let movable = !rules.immobility_illegal || rules.kind(us, kind).mobile.has(to);
@@ -742,25 +756,26 @@ impl<B: Bitboard> Fairy<B> {
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
         let rules: &Rules<B> = &self.rules;
+        let rare = rules.rare_rules;
         // S-chess: a gated move is legal when the move is; the piece gated in may not parry a
         // check the move leaves (the rules as Fairy-Stockfish's `legal` and pychess apply
         // them).
-        if rules.gating && mv.gate().is_some() {
+        if rare && rules.gating && mv.gate().is_some() {
             return self.is_legal_pseudo(mv.without_gate(), sensitive)
                 && (rules.checking || !crate::game::GameRules::gives_check(self, mv));
         }
         // Facing royal pieces under the bikjang rule must be parted: every move is played.
         if mv.special() == Special::EnPassant
             || rules.blast_on_capture && self.is_capture(mv)
-            || rules.bikjang && self.facing & 1 != 0
-            || self.duple_rule_applies(mv)
+            || rare && (rules.bikjang && self.facing & 1 != 0 || self.duple_rule_applies(mv))
         {
             return self.legal_by_playing(mv);
         }
         if !rules.checking && self.gives_check_fast(mv) != Some(false) {
             return false;
         }
-        if rules.sittuyin_promotion && mv.promotion().is_some() && crate::game::GameRules::gives_check(self, mv) {
+        if rare && rules.sittuyin_promotion && mv.promotion().is_some() && crate::game::GameRules::gives_check(self, mv)
+        {
             return false;
         }
         if mv.special() == Special::Castle {
@@ -801,7 +816,7 @@ impl<B: Bitboard> Fairy<B> {
         };
         // With kinds immune to their own (janggi's cannon) who attacks depends on where those
         // pieces stand after the move: a sensitive move is played.
-        if rules.immune_set != 0 {
+        if rare && rules.immune_set != 0 {
             return self.legal_by_playing(mv);
         }
         let after = (occ & !moved) | B::square(to);
@@ -825,9 +840,8 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         // With immune kinds the board's pieces of the kind are not those after the move.
         if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
-            || mv.gate().is_some()
             || rules.blast_on_capture
-            || rules.immune_set != 0
+            || rules.rare_rules && (mv.gate().is_some() || rules.immune_set != 0)
         {
             return None;
         }
@@ -865,25 +879,28 @@ impl<B: Bitboard> Fairy<B> {
         if !(direct & t.region & targets).is_empty() {
             return Some(true);
         }
-        Some(
-            targets
-                .squares()
-                .any(|r| !self.attackers_to(r, us, after, moved).is_empty()),
-        )
+        Some(targets.squares().any(|r| self.is_attacked(r, us, after, moved)))
     }
 
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
     #[inline(always)]
     pub(super) fn sensitive(&self) -> Sensitive<B> {
+        self.sensitive_with::<true>()
+    }
+
+    /// [`Fairy::sensitive`]; with `RARE` false only for a variant without pseudo-royal pieces
+    /// or [`Rules::rare_rules`], whose tests are then compiled out.
+    #[inline(always)]
+    fn sensitive_with<const RARE: bool>(&self) -> Sensitive<B> {
         let rules: &Rules<B> = &self.rules;
         let us = self.side;
         let them = !us;
-        let royals = self.royals(us);
+        let royals = if RARE { self.royals(us) } else { self.royal_pieces(us) };
         let own = self.by_color[us.index()];
         if royals.is_empty() {
             return Sensitive::NONE;
         }
-        if rules.initial_captures[them.index()] || rules.bikjang && self.facing & 1 != 0 {
+        if rules.initial_captures[them.index()] || RARE && rules.bikjang && self.facing & 1 != 0 {
             return Sensitive::ALL;
         }
         let mut out = Sensitive::NONE;
@@ -932,7 +949,7 @@ impl<B: Bitboard> Fairy<B> {
             // Flying general: the one piece between the two royal pieces may not leave the
             // line; where they already face each other (after an en-passant capture, which
             // Fairy-Stockfish does not test for it), every move must end it.
-            for slider in rules.royal_lines.iter().filter(|_| rules.flying_general) {
+            for slider in rules.royal_lines.iter().filter(|_| RARE && rules.flying_general) {
                 let seen = slider.attacks(r, occ);
                 if !(seen & self.royals(them)).is_empty() {
                     return Sensitive::ALL;
@@ -1049,9 +1066,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether a rule has already ended the game (extinction, flag, last check): as in
     /// Fairy-Stockfish, such a position has no moves.
     fn ended(&self) -> bool {
-        let rules: &Rules<B> = &self.rules;
-        (rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting || rules.pass || rules.bikjang)
-            && crate::game::GameRules::outcome(self).is_some()
+        self.rules.ends_by_rule && crate::game::GameRules::outcome(self).is_some()
     }
 
     /// The pass, where the variant allows one and it is legal: not in check, except that a
@@ -1082,7 +1097,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         if self.set_wise_generation() {
-            self.plain_legal_moves(filter, &mut Lister(out));
+            self.set_wise_moves(filter, &mut Lister(out));
             return;
         }
         let sensitive = self.sensitive();
@@ -1194,19 +1209,30 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether a pseudo-legal move is legal exactly when it leaves no royal piece attacked
     /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
+    #[inline(always)]
     fn plain_legality(&self) -> bool {
-        let rules: &Rules<B> = &self.rules;
-        self.set_wise_generation() && rules.immune_set == 0 && !rules.bikjang
+        self.rules.plain_legality
     }
 
-    /// Whether [`Fairy::plain_legal_moves`] generates the legal moves: where checks are allowed,
-    /// nothing explodes and no promotion adds a pseudo-royal piece. Its set-wise targets are
-    /// legal for pieces that [`Fairy::sensitive`] leaves out; the others are tested one by one
-    /// ([`Fairy::is_legal_pseudo`], which plays the moves that immune kinds or a bikjang make
-    /// hard to judge).
+    /// Whether [`Fairy::plain_legal_moves`] generates the legal moves ([`Rules::set_wise`]):
+    /// where checks are allowed, nothing explodes and no promotion adds a pseudo-royal piece.
+    /// Its set-wise targets are legal for pieces that [`Fairy::sensitive`] leaves out; the
+    /// others are tested one by one ([`Fairy::is_legal_pseudo`], which plays the moves that
+    /// immune kinds or a bikjang make hard to judge).
+    #[inline(always)]
     fn set_wise_generation(&self) -> bool {
-        let rules: &Rules<B> = &self.rules;
-        rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal)
+        self.rules.set_wise
+    }
+
+    /// [`Fairy::plain_legal_moves`], compiled without the tests of rare rules for the variants
+    /// that have none.
+    #[inline(always)]
+    fn set_wise_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
+        if self.rules.rare_rules {
+            self.plain_legal_moves::<S, true>(filter, sink);
+        } else {
+            self.plain_legal_moves::<S, false>(filter, sink);
+        }
     }
 
     /// The number of legal moves, without building a list where the variant allows it.
@@ -1230,7 +1256,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         if self.set_wise_generation() {
             let mut n = Counter(0);
-            self.plain_legal_moves(Filter::all(), &mut n);
+            self.set_wise_moves(Filter::all(), &mut n);
             return n.0;
         }
         let mut n = 0u64;
