@@ -148,6 +148,23 @@ fn datagen_writes_appends_and_refuses_foreign_files() {
     let stop = AtomicBool::new(false);
     let first = run::<Chess>(&ChessVariant, &eval, &cfg, &out, &stop).expect("datagen runs");
     assert!(first.games >= 1 && first.positions > 20, "{first:?}");
+    // Every search is accounted for: a kept position, one dropped by the filter, a lopsided
+    // opening, or a game's last position (at most one per game); each of about 400 nodes (a
+    // search always finishes its first iteration).
+    let t = first.tally;
+    let accounted = first.positions + t.in_check + t.tactical + t.openings;
+    assert!(
+        t.searches >= accounted && t.searches <= accounted + first.games,
+        "{first:?}"
+    );
+    assert!(
+        t.nodes <= 420 * t.searches && t.nodes > 300 * first.positions,
+        "{first:?}"
+    );
+    assert!(
+        t.summary(first.positions)
+            .starts_with(&format!("{} searches: ", t.searches))
+    );
     let codec = Codec::new(&layout());
     let n1 = data::read_records(&out, &codec).expect("reads").len() / codec.record_size;
     assert_eq!(n1 as u64, first.positions);

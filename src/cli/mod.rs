@@ -161,12 +161,13 @@ impl ForGame for Datagen<'_> {
         let report =
             datagen::run::<G>(variant, &eval, &self.cfg, self.out, stop_on_ctrl_c()).map_err(CliError::Data)?;
         println!(
-            "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}\nnext game: {}",
+            "games: {}\npositions: {}\ntime (s): {:.1}\npositions/hour: {:.0}\nnext game: {}\n{}",
             report.games,
             report.positions,
             report.seconds,
             report.positions as f64 * 3600.0 / report.seconds.max(1e-9),
-            report.next_game
+            report.next_game,
+            report.tally.summary(report.positions)
         );
         let stopped = stop_on_ctrl_c().load(std::sync::atomic::Ordering::Relaxed);
         if report.games == 0 && self.cfg.games > 0 && !stopped {

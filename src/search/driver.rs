@@ -319,6 +319,9 @@ fn sort_from(moves: &mut [RootMove], from: usize) {
 }
 
 fn report<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, ctx: &Context, m: &MainParams, depth: i32) {
+    if !m.reporter.wants_info() {
+        return;
+    }
     let elapsed = ctx.control.start.elapsed();
     let nodes = ctx.total_nodes().max(w.nodes);
     let ms = elapsed.as_millis() as u64;

@@ -129,6 +129,12 @@ pub struct Info {
 pub trait Reporter: Sync {
     /// Called for every completed iteration (and MultiPV line).
     fn info(&self, info: &Info);
+
+    /// Whether [`Reporter::info`] is wanted at all: a search for a reporter that returns false
+    /// skips building the lines (the PV in notation, the hash fill).
+    fn wants_info(&self) -> bool {
+        true
+    }
 }
 
 /// A reporter that discards everything (bench, datagen, tests).
@@ -136,4 +142,8 @@ pub struct Silent;
 
 impl Reporter for Silent {
     fn info(&self, _: &Info) {}
+
+    fn wants_info(&self) -> bool {
+        false
+    }
 }
