@@ -1,7 +1,8 @@
 //! Random-walk invariants for chess over thousands of plies: the incremental zobrist key equals
 //! the key from scratch, FEN print/parse round-trips, the generator's kinds partition the legal
 //! moves, bulk counting equals listing, move notation round-trips, `is_legal` agrees with the
-//! generator on arbitrary bits, and the undo stack restores every position exactly.
+//! generator on arbitrary bits, the key computed before a move equals the key after it (where
+//! the move changes no rights), and the undo stack restores every position exactly.
 
 mod common;
 
@@ -62,6 +63,21 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
             Ok(mv),
             "notation round trip of {text} in {fen}"
         );
+    }
+    // The key before the move is made (a prefetch hint) is the key after it unless the move
+    // changes castling rights or gives an en-passant right (fields 3 and 4 of the FEN).
+    let fields = |fen: &str| fen.split(' ').skip(2).take(2).map(str::to_string).collect::<Vec<_>>();
+    for &mv in all.iter() {
+        let mut child = board.clone();
+        child.play(mv, &mut nue::game::Dirty::default());
+        let (after, before) = (fields(&child.to_fen()), fields(&fen));
+        match board.key_after(mv) {
+            Some(key) if after[0] == before[0] && after[1] == "-" => {
+                assert_eq!(key, child.hash(), "key after {mv:?} in {fen}");
+            }
+            Some(_) => {}
+            None => assert!(board.fmt_move(mv).len() == 4, "no key for {mv:?} in {fen}"),
+        }
     }
     for _ in 0..20 {
         let bits = nue::game::chess::Move::from_bits(rng.next() as u32 & 0xFFFF);

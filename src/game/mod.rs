@@ -136,6 +136,14 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn hash(&self) -> u64;
     /// The key computed from scratch; equals [`GameRules::hash`] (tests check it).
     fn hash_from_scratch(&self) -> u64;
+    /// The zobrist key after `mv`, where the game can tell it before making the move, so the
+    /// search can prefetch the child's transposition-table entry earlier (Stockfish's
+    /// `key_after`). A hint only: it may leave out rights the move changes (castling, en
+    /// passant), and a wrong key costs nothing but the prefetch. `None`: not computed.
+    fn key_after(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
     /// Whether the side to move is in check (a royal piece attacked).
     fn in_check(&self) -> bool;
 

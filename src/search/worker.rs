@@ -181,8 +181,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     #[inline]
     fn play(&mut self, mv: G::Move, tt: &TranspositionTable) {
+        // The child's entry is asked for before the move is made where the game can tell its
+        // key, and again after it where that guess was wrong.
+        let early = self.pos.board().key_after(mv);
+        if let Some(key) = early {
+            tt.prefetch(key);
+        }
         self.eval.play(&mut self.pos, mv);
-        tt.prefetch(self.pos.board().hash());
+        let key = self.pos.board().hash();
+        if early != Some(key) {
+            tt.prefetch(key);
+        }
     }
 
     #[inline]

@@ -369,6 +369,30 @@ impl crate::game::GameRules for Chess {
         list.contains(&mv)
     }
 
+    #[inline]
+    fn key_after(&self, mv: Move) -> Option<u64> {
+        let (from, to) = (mv.from(), mv.to());
+        let code = self.board[from as usize] as usize;
+        let mut key = self.hash ^ KEYS.side;
+        if self.ep != NO_EP {
+            key ^= KEYS.ep[(self.ep % 8) as usize];
+        }
+        match mv.kind() {
+            // Castling and en passant: rare, left to the prefetch after the move.
+            MoveKind::Castle | MoveKind::EnPassant => return None,
+            MoveKind::Normal => key ^= KEYS.piece[code][from as usize] ^ KEYS.piece[code][to as usize],
+            MoveKind::Promotion(k) => {
+                let promoted = code - code % 6 + k as usize;
+                key ^= KEYS.piece[code][from as usize] ^ KEYS.piece[promoted][to as usize];
+            }
+        }
+        let target = self.board[to as usize];
+        if target != EMPTY {
+            key ^= KEYS.piece[target as usize][to as usize];
+        }
+        Some(key)
+    }
+
     fn play(&mut self, mv: Move, dirty: &mut Dirty) {
         let us = self.side;
         let them = !us;
