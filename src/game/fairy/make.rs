@@ -240,13 +240,12 @@ impl<B: Bitboard> Fairy<B> {
                     self.put(placed, to);
                     dirty.add(placed, to);
                     // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
-                    let marked = mv.promotion().is_some()
-                        && self.rules.captures_to_hand
+                    let marked = self.rules.captures_to_hand
                         && !self.rules.drop_loop
-                        && self.rules.is_pawn(usize::from(piece.kind))
                         && mv
                             .promotion()
-                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none());
+                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
+                        && self.rules.is_pawn(usize::from(piece.kind));
                     if was_promoted || marked {
                         self.promoted |= B::square(to);
                     }
