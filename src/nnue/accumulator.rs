@@ -1,8 +1,8 @@
 //! [`NnueEval`]: the NNUE as an [`Evaluator`]. It keeps one accumulator pair per ply; making a
 //! move hands the game that ply's entry, where the move's changes ([`Dirty`]) are written once,
-//! and `evaluate` brings the accumulators up to date from
-//! the nearest computed ancestor, one fused add/subtract per move ("lazy" updates, as in
-//! Stockfish). When a perspective's king changes bucket or mirror side, that perspective is
+//! and `evaluate` brings the accumulators up to date from the nearest computed ancestor, one
+//! fused add/subtract per move ("lazy" updates, as in Stockfish); the root's are computed when
+//! the stack is reset, so there always is one. When a perspective's king changes bucket or mirror side, that perspective is
 //! refreshed from a cache of accumulators per (perspective, bucket, mirror) holding the feature
 //! set they were computed for: only the difference is applied (Koivisto's "finny table").
 //! [`NnueEval::refresh_reference`] computes an accumulator from scratch, the reference the
@@ -256,6 +256,12 @@ impl<G: Game, const H: usize> Evaluator<G> for NnueEval<G, H> {
         self.len = 0;
         self.next_entry().dirty.clear();
         self.commit_entry(pos.board());
+        // The root is computed at once: a position whose ancestors were never evaluated (their
+        // static evaluations came from the transposition table) then updates from the root
+        // instead of refreshing from the cache, and fills in its ancestors for its siblings.
+        for persp in Color::ALL {
+            self.refresh(0, pos.board(), persp);
+        }
     }
 
     fn play(&mut self, pos: &mut Position<G>, mv: G::Move) {
