@@ -1,7 +1,7 @@
 //! Random-walk invariants for chess over thousands of plies: the incremental zobrist key equals
 //! the key from scratch, FEN print/parse round-trips, the generator's kinds partition the legal
 //! moves, bulk counting equals listing, move notation round-trips, `is_legal` agrees with the
-//! generator on arbitrary bits, the key computed before a move equals the key after it (where
+//! generator on arbitrary bits and on every target and kind from the mover's own pieces, the key computed before a move equals the key after it (where
 //! the move changes no rights), and the undo stack restores every position exactly.
 
 mod common;
@@ -82,6 +82,22 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
     for _ in 0..20 {
         let bits = nue::game::chess::Move::from_bits(rng.next() as u32 & 0xFFFF);
         assert_eq!(board.is_legal(bits), all.contains(&bits), "is_legal({bits:?}) in {fen}");
+    }
+    // And every encoding (target square, kind) from two squares of the side to move, as a
+    // stale table entry or a killer from a sibling could hold.
+    let ours: Vec<u32> = (0..64u32)
+        .filter(|&sq| {
+            board
+                .piece_on(nue::core::Square(sq as u8))
+                .is_some_and(|p| p.color == board.side_to_move())
+        })
+        .collect();
+    for _ in 0..2 {
+        let from = ours[rng.below(ours.len())];
+        for rest in 0..(64 * 8) {
+            let bits = nue::game::chess::Move::from_bits(from | (rest << 6));
+            assert_eq!(board.is_legal(bits), all.contains(&bits), "is_legal({bits:?}) in {fen}");
+        }
     }
     all.to_vec()
 }

@@ -49,6 +49,11 @@ pub struct FeatureLayout {
     pub inputs: usize,
     /// Hash of everything above; a net records it and is refused for any other layout.
     pub hash: u64,
+    /// Each square as a perspective sees it, after mirroring: index `2 * perspective +
+    /// mirrored` (tables instead of a division by the file count on every feature).
+    seen: [Vec<u16>; 4],
+    /// The frame of each perspective's royal piece on each square.
+    frames: [Vec<Frame>; 2],
 }
 
 /// A perspective's frame: its king bucket and whether its board is mirrored.
@@ -146,8 +151,21 @@ impl FeatureLayout {
             hand_slots,
             inputs,
             hash: 0,
+            seen: Default::default(),
+            frames: Default::default(),
         };
         layout.hash = layout.compute_hash();
+        for persp in Color::ALL {
+            for mirrored in [false, true] {
+                layout.seen[2 * persp.index() + usize::from(mirrored)] = (0..squares)
+                    .map(|sq| {
+                        let v = layout.view(sq, persp);
+                        (if mirrored { layout.mirror_file(v) } else { v }) as u16
+                    })
+                    .collect();
+            }
+            layout.frames[persp.index()] = (0..squares).map(|sq| layout.compute_frame(persp, sq)).collect();
+        }
         layout
     }
 
@@ -203,11 +221,14 @@ impl FeatureLayout {
     /// The frame of `persp` whose royal piece stands on `royal` (`None`: no royal piece).
     #[inline]
     pub fn frame(&self, persp: Color, royal: Option<Square>) -> Frame {
-        let Some(k) = royal else {
-            return Frame::default();
-        };
+        royal
+            .and_then(|k| self.frames[persp.index()].get(k.index()).copied())
+            .unwrap_or_default()
+    }
+
+    fn compute_frame(&self, persp: Color, royal: usize) -> Frame {
         let files = self.spec.files as usize;
-        let v = self.view(k.index(), persp);
+        let v = self.view(royal, persp);
         let mirrored = self.spec.mirror && v % files < files / 2;
         let v = if mirrored { self.mirror_file(v) } else { v };
         let bucket = self.bucket_of.get(v).copied().filter(|&b| b != u8::MAX).unwrap_or(0);
@@ -217,10 +238,7 @@ impl FeatureLayout {
     /// The feature of `piece` on `sq` for `persp` in `frame`.
     #[inline(always)]
     pub fn board_feature(&self, persp: Color, frame: Frame, piece: Piece, sq: Square) -> usize {
-        let mut v = self.view(sq.index(), persp);
-        if frame.mirrored {
-            v = self.mirror_file(v);
-        }
+        let v = self.seen[2 * persp.index() + usize::from(frame.mirrored)][sq.index()] as usize;
         let relative = usize::from(piece.color != persp);
         let plane = relative * self.spec.piece_kinds as usize + piece.kind as usize;
         frame.bucket as usize * self.per_bucket + plane * self.squares + v

@@ -57,12 +57,18 @@ pub struct Network<const H: usize> {
     pub out_bias: Vec<i32>,
     /// Free text from the file's header.
     pub description: String,
+    /// The output bucket by the number of pieces on the board (the layout's rule as a table).
+    bucket_of_pieces: Vec<u8>,
 }
 
 impl<const H: usize> Network<H> {
     /// An all-zero network (weights to be filled in by a loader or a trainer).
     pub fn zeroed(layout: FeatureLayout, activation: Activation, output_buckets: usize) -> Network<H> {
+        let bucket_of_pieces = (0..=layout.spec.max_pieces as usize + 1)
+            .map(|pieces| layout.output_bucket(pieces, output_buckets.max(1)) as u8)
+            .collect();
         Network {
+            bucket_of_pieces,
             ft_weights: vec![Row::default(); layout.inputs],
             layout,
             activation,
@@ -82,7 +88,8 @@ impl<const H: usize> Network<H> {
     /// `pieces` pieces on the board.
     #[inline]
     pub fn output(&self, us: &Row<H>, them: &Row<H>, pieces: usize) -> i32 {
-        let bucket = self.layout.output_bucket(pieces, self.output_buckets());
+        let table = &self.bucket_of_pieces;
+        let bucket = table[pieces.min(table.len() - 1)] as usize;
         let w = &self.out_weights[bucket];
         let squared = self.activation == Activation::SCReLU;
         let sum = simd::activated_dot(squared, &us.0, &w[0].0, QA as i16)

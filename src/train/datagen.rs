@@ -19,6 +19,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// Settings of a datagen run.
@@ -179,7 +180,9 @@ pub fn run<G: Game>(
         tally: Mutex::new(SearchTally::default()),
     };
     let start = Instant::now();
-    let done = AtomicBool::new(false);
+    // Dropped when the workers are done: the reporter wakes at once instead of finishing its
+    // sleep (which the run's time would include).
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let report = cfg
         .progress
         .then(|| crate::core::progress::Progress::new("games", cfg.games.saturating_sub(cfg.first_game)));
@@ -194,10 +197,8 @@ pub fn run<G: Game>(
         }
         if let Some(report) = &report {
             let shared = &shared;
-            let done = &done;
             scope.spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(250));
+                while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(Duration::from_millis(250)) {
                     let (games, message) = progress(shared, start);
                     report.update(games, &message);
                 }
@@ -206,7 +207,7 @@ pub fn run<G: Game>(
         for w in workers {
             let _ = w.join();
         }
-        done.store(true, Ordering::Relaxed);
+        drop(done_tx);
     });
     if let Some(report) = &report {
         let (games, message) = progress(&shared, start);

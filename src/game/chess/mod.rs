@@ -361,12 +361,7 @@ impl crate::game::GameRules for Chess {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        if mv.is_null() || !mv.is_well_formed() || self.colors[self.side.index()] & bit(mv.from()) == 0 {
-            return false;
-        }
-        let mut list = ArrayVec::<Move, 256>::new();
-        self.generate_into(GenKind::All, bit(mv.from()), &mut list);
-        list.contains(&mv)
+        self.is_legal_move(mv)
     }
 
     #[inline]

@@ -8,9 +8,9 @@
 //! programs).
 
 use super::attacks::{KING, KNIGHT, PAWN, RANK_1, RANK_8, between, line, sliders};
-use super::{B, Chess, Move, N, NO_EP, P, Q, R, bit};
+use super::{B, Chess, Move, MoveKind, N, NO_EP, P, Q, R, bit};
 use crate::core::Color;
-use crate::game::{GenKind, MoveList};
+use crate::game::{GameMove, GenKind, MoveList};
 
 const RANK_3: u64 = RANK_1 << 16;
 const RANK_6: u64 = RANK_1 << 40;
@@ -107,6 +107,68 @@ impl Chess {
         let mut c = Counter(0);
         self.generate_with(GenKind::All, !0, &mut c);
         c.0
+    }
+
+    /// Whether `mv` (from any source: a transposition-table entry, a killer slot) is legal,
+    /// without generating: the piece's reach, then the king's safety (check evasion, pins) by
+    /// the rules [`Chess::generate_into`] applies. Castling and en passant, rare, are looked up
+    /// among the generated moves of their piece.
+    pub(super) fn is_legal_move(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side;
+        let ours = self.colors[us.index()];
+        if mv.is_null() || !mv.is_well_formed() || ours & bit(from) == 0 {
+            return false;
+        }
+        let promotion = match mv.kind() {
+            MoveKind::Castle | MoveKind::EnPassant => {
+                let mut list = arrayvec::ArrayVec::<Move, 256>::new();
+                self.generate_into(GenKind::All, bit(from), &mut list);
+                return list.contains(&mv);
+            }
+            MoveKind::Promotion(_) => true,
+            MoveKind::Normal => false,
+        };
+        if ours & bit(to) != 0 {
+            return false;
+        }
+        let theirs = self.colors[(!us).index()];
+        let occ = ours | theirs;
+        let kind = self.board[from as usize] as usize % 6;
+        let reach = match kind {
+            P => {
+                let (last_rank, third_rank) = match us {
+                    Color::White => (RANK_8, RANK_3),
+                    Color::Black => (RANK_1, RANK_6),
+                };
+                if promotion != (bit(to) & last_rank != 0) {
+                    return false;
+                }
+                let single = forward(bit(from), us) & !occ;
+                let double = forward(single & third_rank, us) & !occ;
+                single | double | (PAWN[us.index()][from as usize] & theirs)
+            }
+            _ if promotion => return false,
+            N => KNIGHT[from as usize],
+            B => sliders().bishop(from as usize, occ),
+            R => sliders().rook(from as usize, occ),
+            Q => sliders().queen(from as usize, occ),
+            _ => return KING[from as usize] & bit(to) != 0 && !self.attacked(to, !us, occ ^ bit(from)),
+        };
+        if reach & bit(to) == 0 {
+            return false;
+        }
+        let ksq = self.king_square(us) as usize;
+        let checkers = self.checkers;
+        if checkers != 0 {
+            // One checker: capture it or block its line; two: only the king may move.
+            let single = checkers & checkers.wrapping_sub(1) == 0;
+            if !single || (between(ksq, checkers.trailing_zeros() as usize) | checkers) & bit(to) == 0 {
+                return false;
+            }
+        }
+        // A pinned piece stays on the line through its king.
+        line(ksq, from as usize) == 0 || self.pinned(ksq) & bit(from) == 0 || line(ksq, from as usize) & bit(to) != 0
     }
 
     /// Our pieces pinned to our king `ksq`.
