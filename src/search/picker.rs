@@ -1,11 +1,11 @@
 //! Move ordering for one node: the transposition-table move first (before any generation), then
-//! the generated moves by score: winning captures and promotions (MVV-LVA plus capture
-//! history), killers, quiet moves by history, and last the captures that lose material by
-//! static exchange evaluation. The first few moves are found by selection (most cut-offs come
-//! early); the rest are sorted once.
+//! the tactical moves (generated next) by score: winning captures and promotions (MVV-LVA plus
+//! capture history); then the quiet moves (generated only now): killers, the rest by history;
+//! and last the captures that lose material by static exchange evaluation. Within a stage the
+//! first few moves are found by selection (most cut-offs come early); the rest are sorted once.
 
 use super::history::History;
-use crate::game::{Game, GameMove, GenKind};
+use crate::game::{Game, GameMove, GenKind, MoveList};
 
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
@@ -19,26 +19,44 @@ pub struct PickerContext {
     pub killers: [u32; 2],
     /// Piece-to indices of the moves one and two plies back.
     pub prev: [Option<usize>; 2],
-    /// Only captures and promotions (quiescence, not in check).
+    /// Only captures and promotions (quiescence, not in check). Captures that lose material
+    /// are then not set apart: quiescence tests each move's exchange itself, after its cheaper
+    /// delta pruning, and skips the losing ones.
     pub tactical_only: bool,
 }
 
 enum Stage {
     TtMove,
-    Generate,
-    Pick,
+    GenerateTactical,
+    Tactical,
+    GenerateQuiet,
+    Quiet,
+    Bad,
 }
 
 /// Yields a node's legal moves best-first. `next` returns each move once.
 pub struct MovePicker<G: Game> {
     ctx: PickerContext,
     stage: Stage,
+    /// The current stage's moves (tactical, then quiet) and their scores.
     moves: G::MoveList,
     scores: arrayvec::ArrayVec<i32, MAX_MOVES>,
     index: usize,
     sorted: bool,
     bad: arrayvec::ArrayVec<G::Move, MAX_MOVES>,
     bad_index: usize,
+    quiets: Quiets,
+}
+
+/// Which quiet moves are still wanted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Quiets {
+    All,
+    /// Only those that give check: the rest are to be dropped before the next pick.
+    ChecksOnly,
+    /// Only those that give check, the rest dropped.
+    Checks,
+    None,
 }
 
 /// Piece-to index of a move: `moved piece index * squares + target square`.
@@ -54,7 +72,7 @@ impl<G: Game> MovePicker<G> {
             stage: if ctx.tt_move != 0 {
                 Stage::TtMove
             } else {
-                Stage::Generate
+                Stage::GenerateTactical
             },
             ctx,
             moves: G::MoveList::default(),
@@ -63,30 +81,93 @@ impl<G: Game> MovePicker<G> {
             sorted: false,
             bad: arrayvec::ArrayVec::new(),
             bad_index: 0,
+            quiets: Quiets::All,
         }
     }
 
-    /// The next move, or `None` when all have been returned.
+    /// Returns no more quiet moves (the search's late-move pruning has begun where it prunes
+    /// every quiet move): what is left is the captures that lose material.
+    pub fn skip_quiets(&mut self) {
+        self.quiets = Quiets::None;
+    }
+
+    /// Returns only the quiet moves that give check from now on, still by score (late-move
+    /// pruning has begun where it spares checks): the others are dropped at once, unsorted.
+    pub fn quiet_checks_only(&mut self) {
+        if self.quiets == Quiets::All {
+            self.quiets = Quiets::ChecksOnly;
+        }
+    }
+
+    /// Drops the current stage's moves not yet returned that do not give check, keeping the
+    /// order of the rest.
+    fn keep_checks(&mut self, board: &G) {
+        let mut kept = self.index;
+        for i in self.index..self.moves.len() {
+            if board.gives_check(self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        let mut n = 0;
+        self.moves.retain(|_| {
+            n += 1;
+            n <= kept
+        });
+        self.scores.truncate(kept);
+    }
+
+    /// The next move, or `None` when all have been returned. The quiet moves are generated
+    /// only once every winning tactical move has been returned (staged generation, as in
+    /// Stockfish's `MovePicker`): a cut-off by a capture saves generating and scoring them.
     pub fn next(&mut self, board: &G, history: &History) -> Option<G::Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
-                    self.stage = Stage::Generate;
+                    self.stage = Stage::GenerateTactical;
                     return Some(G::Move::from_bits(self.ctx.tt_move));
                 }
-                Stage::Generate => {
-                    let kind = if self.ctx.tactical_only {
-                        GenKind::Tactical
-                    } else {
-                        GenKind::All
-                    };
-                    board.generate(kind, &mut self.moves);
-                    self.score(board, history);
-                    self.stage = Stage::Pick;
+                Stage::GenerateTactical => {
+                    self.generate(board, history, GenKind::Tactical);
+                    self.stage = Stage::Tactical;
                 }
-                Stage::Pick => return self.pick(board),
+                Stage::Tactical => match self.pick(board) {
+                    Some(mv) => return Some(mv),
+                    None if self.ctx.tactical_only => return None,
+                    None => self.stage = Stage::GenerateQuiet,
+                },
+                Stage::GenerateQuiet if self.quiets == Quiets::None => self.stage = Stage::Bad,
+                Stage::GenerateQuiet => {
+                    self.generate(board, history, GenKind::Quiet);
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet if self.quiets == Quiets::None => self.stage = Stage::Bad,
+                Stage::Quiet if self.quiets == Quiets::ChecksOnly => {
+                    self.keep_checks(board);
+                    self.quiets = Quiets::Checks;
+                }
+                Stage::Quiet => match self.pick(board) {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::Bad,
+                },
+                Stage::Bad => {
+                    // Last, the captures that lose material.
+                    let mv = self.bad.get(self.bad_index).copied();
+                    self.bad_index += 1;
+                    return mv;
+                }
             }
         }
+    }
+
+    /// Generates and scores the moves of one stage.
+    fn generate(&mut self, board: &G, history: &History, kind: GenKind) {
+        self.moves.clear();
+        board.generate(kind, &mut self.moves);
+        self.index = 0;
+        self.sorted = false;
+        self.score(board, history);
     }
 
     fn score(&mut self, board: &G, history: &History) {
@@ -110,13 +191,11 @@ impl<G: Game> MovePicker<G> {
         }
     }
 
+    /// The current stage's next move by score, or `None` when the stage is done.
     fn pick(&mut self, board: &G) -> Option<G::Move> {
         loop {
             if self.index >= self.moves.len() {
-                // Last, the captures that lose material.
-                let mv = self.bad.get(self.bad_index).copied();
-                self.bad_index += 1;
-                return mv;
+                return None;
             }
             // The first few moves (where cut-offs happen) by selection; then one sort.
             if !self.sorted && self.index >= 3 {
@@ -140,7 +219,7 @@ impl<G: Game> MovePicker<G> {
                 // The transposition-table move, already tried.
                 continue;
             }
-            if score >= GOOD_CAPTURE && !board.see_ge(mv, 0) {
+            if score >= GOOD_CAPTURE && !self.ctx.tactical_only && !board.see_ge(mv, 0) {
                 self.bad.push(mv);
                 continue;
             }
@@ -166,9 +245,109 @@ impl<G: Game> MovePicker<G> {
             moves[j] = mv;
         }
     }
+}
 
-    /// Whether the last move returned was a capture that loses material by SEE.
-    pub fn last_was_bad_capture(&self) -> bool {
-        self.bad_index > 0
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::{Chess, ChessVariant};
+    use crate::game::{EvalKnowledge, GameRules, Notation};
+
+    const FENS: &[&str] = &[
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/3q4/8/2N5/3R4/4K3 w - - 0 1",
+    ];
+
+    fn context(board: &Chess, tt_move: u32) -> PickerContext {
+        let mut quiet = arrayvec::ArrayVec::<_, 256>::new();
+        board.generate(GenKind::Quiet, &mut quiet);
+        PickerContext {
+            tt_move,
+            killers: [quiet.last().map_or(0, |m| m.to_bits()), 0],
+            prev: [None, None],
+            tactical_only: false,
+        }
+    }
+
+    /// Every legal move exactly once (the table move first), the winning tactical moves before
+    /// the quiet ones.
+    #[test]
+    fn every_move_once_tactical_first() {
+        let history = History::new(Chess::start(&ChessVariant).dims());
+        for fen in FENS {
+            let board = Chess::from_fen(&ChessVariant, fen).expect("valid");
+            let mut all = arrayvec::ArrayVec::<_, 256>::new();
+            board.generate(GenKind::All, &mut all);
+            let tt = all[all.len() / 2];
+            let mut picker = MovePicker::<Chess>::new(context(&board, tt.to_bits()));
+            let mut seen = Vec::new();
+            while let Some(mv) = picker.next(&board, &history) {
+                seen.push(mv);
+            }
+            assert_eq!(seen[0], tt, "{fen}");
+            assert_eq!(seen.len(), all.len(), "{fen}: {seen:?}");
+            assert!(all.iter().all(|m| seen.contains(m)), "{fen}");
+            let first_quiet = seen[1..]
+                .iter()
+                .position(|&m| !board.is_tactical(m))
+                .map_or(seen.len(), |i| i + 1);
+            assert!(
+                seen[first_quiet..]
+                    .iter()
+                    .skip_while(|&&m| !board.is_tactical(m))
+                    .all(|&m| board.is_tactical(m) && !board.see_ge(m, 0)),
+                "{fen}: after the quiet moves, only losing captures"
+            );
+        }
+    }
+
+    /// After `quiet_checks_only`, the quiet moves returned all give check, and every checking
+    /// quiet move still comes; after `skip_quiets`, no quiet move comes.
+    #[test]
+    fn late_quiet_moves_filtered() {
+        let history = History::new(Chess::start(&ChessVariant).dims());
+        let mut late_checks = 0;
+        for fen in FENS {
+            let board = Chess::from_fen(&ChessVariant, fen).expect("valid");
+            let mut quiet = arrayvec::ArrayVec::<_, 256>::new();
+            board.generate(GenKind::Quiet, &mut quiet);
+            for skip in [false, true] {
+                let mut picker = MovePicker::<Chess>::new(context(&board, 0));
+                let mut before = Vec::new();
+                let mut after = Vec::new();
+                while let Some(mv) = picker.next(&board, &history) {
+                    if board.is_tactical(mv) {
+                        continue;
+                    }
+                    if before.len() < 2 {
+                        before.push(mv);
+                        if before.len() == 2 {
+                            if skip {
+                                picker.skip_quiets();
+                            } else {
+                                picker.quiet_checks_only();
+                            }
+                        }
+                    } else {
+                        after.push(mv);
+                    }
+                }
+                let checks: Vec<_> = quiet
+                    .iter()
+                    .filter(|m| !before.contains(m) && board.gives_check(**m))
+                    .copied()
+                    .collect();
+                if skip {
+                    assert!(after.is_empty(), "{fen}: {after:?}");
+                } else {
+                    assert!(after.iter().all(|&m| board.gives_check(m)), "{fen}");
+                    assert_eq!(after.len(), checks.len(), "{fen}: {}", board.to_fen());
+                    late_checks += after.len();
+                }
+            }
+        }
+        assert!(late_checks > 0, "no position had a late quiet check");
     }
 }

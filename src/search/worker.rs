@@ -403,7 +403,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // chess), where most late quiet moves are checking drops.
                     let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
                     if late && board.dims().hand_kinds > 0 {
+                        picker.skip_quiets();
                         continue;
+                    }
+                    if late {
+                        // The later quiet moves come filtered: only the checks among them.
+                        picker.quiet_checks_only();
                     }
                     let futile = depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha;
                     if (late || futile) && !board.gives_check(mv) {
@@ -608,9 +613,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
             if !in_check {
-                if picker.last_was_bad_capture() {
-                    continue;
-                }
                 // Delta pruning: even winning the piece cannot lift alpha.
                 if let Some(c) = board.captured_piece(mv) {
                     let gain = board.eval_terms().see[c.kind as usize];
