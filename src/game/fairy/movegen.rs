@@ -879,6 +879,18 @@ impl<B: Bitboard> Fairy<B> {
         if !(direct & t.region & targets).is_empty() {
             return Some(true);
         }
+        // Before the move no royal piece of theirs was attacked (a position with the side not
+        // to move in check is refused). Where all other attacks are riders' or plain leaps
+        // (no hops, lame leaps or initial captures), only a ray from a royal piece through the
+        // emptied square can open: without one, the move gives no check.
+        let sliders = &rules.attack_sliders[us.index()];
+        if rules.leap_attack_kinds[us.index()].is_empty()
+            && targets
+                .squares()
+                .all(|r| sliders.iter().all(|(s, _)| (s.reach(r) & moved).is_empty()))
+        {
+            return Some(false);
+        }
         Some(targets.squares().any(|r| self.is_attacked(r, us, after, moved)))
     }
 
