@@ -11,6 +11,8 @@ pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send {
     fn clear(&mut self);
     /// Keeps only the moves for which `keep` is true, in order.
     fn retain(&mut self, keep: impl FnMut(&mut M) -> bool);
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    fn truncate(&mut self, len: usize);
 }
 
 impl<M: Copy + Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
@@ -25,5 +27,9 @@ impl<M: Copy + Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
     #[inline]
     fn retain(&mut self, keep: impl FnMut(&mut M) -> bool) {
         ArrayVec::retain(self, keep)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        ArrayVec::truncate(self, len)
     }
 }

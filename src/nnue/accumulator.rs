@@ -2,9 +2,10 @@
 //! move hands the game that ply's entry, where the move's changes ([`Dirty`]) are written once,
 //! and `evaluate` brings the accumulators up to date from the nearest computed ancestor, one
 //! fused add/subtract per move ("lazy" updates, as in Stockfish); the root's are computed when
-//! the stack is reset, so there always is one. When a perspective's king changes bucket or mirror side, that perspective is
-//! refreshed from a cache of accumulators per (perspective, bucket, mirror) holding the feature
-//! set they were computed for: only the difference is applied (Koivisto's "finny table").
+//! the stack is reset, so there always is one. When a perspective's king changes bucket or
+//! mirror side, that perspective is refreshed from a cache of accumulators per (perspective,
+//! bucket, mirror) holding the feature set they were computed for: only the difference is
+//! applied (Koivisto's "finny table").
 //! [`NnueEval::refresh_reference`] computes an accumulator from scratch, the reference the
 //! tests compare against.
 

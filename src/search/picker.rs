@@ -110,11 +110,7 @@ impl<G: Game> MovePicker<G> {
                 kept += 1;
             }
         }
-        let mut n = 0;
-        self.moves.retain(|_| {
-            n += 1;
-            n <= kept
-        });
+        self.moves.truncate(kept);
         self.scores.truncate(kept);
     }
 

@@ -402,11 +402,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // pruning takes checks too in games with drops (as Stockfish 11 does in
                     // chess), where most late quiet moves are checking drops.
                     let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
-                    if late && board.dims().hand_kinds > 0 {
-                        picker.skip_quiets();
-                        continue;
-                    }
                     if late {
+                        if board.dims().hand_kinds > 0 {
+                            picker.skip_quiets();
+                            continue;
+                        }
                         // The later quiet moves come filtered: only the checks among them.
                         picker.quiet_checks_only();
                     }

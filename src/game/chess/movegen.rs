@@ -168,7 +168,8 @@ impl Chess {
             }
         }
         // A pinned piece stays on the line through its king.
-        line(ksq, from as usize) == 0 || self.pinned(ksq) & bit(from) == 0 || line(ksq, from as usize) & bit(to) != 0
+        let king_line = line(ksq, from as usize);
+        king_line == 0 || king_line & bit(to) != 0 || self.pinned(ksq) & bit(from) == 0
     }
 
     /// Our pieces pinned to our king `ksq`.
