@@ -9,7 +9,10 @@ and `variants/shogi.toml` through the interpreter; native chess gets its own row
 
 With --base OTHER_NUE, another build runs the same perfts, interleaved with this one, and the
 table gains its speed and the ratio (a change's before and after in one run); --repeat N takes
-the best of N runs of each; --no-fsf leaves Fairy-Stockfish out.
+the best of N runs of each; --no-fsf leaves Fairy-Stockfish out. --extra-depth K runs K plies
+deeper than the oracle line, and --min-secs S goes deeper still until this build's perft takes
+at least S seconds (rows that take tens of milliseconds at the oracle's depth are too noisy to
+compare builds); counts beyond the oracle's depth are checked between the programs instead.
 
 Usage: scripts/fairy_speed.py [--nue target/release/nue] [--fsf /usr/games/fairy-stockfish]
        [--base OLD_NUE] [--repeat 3] [--no-fsf] [--max-nodes 12000000] [variant ...]
@@ -71,6 +74,10 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="best of N runs of each program")
     ap.add_argument("--no-fsf", action="store_true")
     ap.add_argument("--max-nodes", type=int, default=25_000_000)
+    ap.add_argument("--extra-depth", type=int, default=0,
+                    help="plies beyond the oracle's depth (counts compared between programs)")
+    ap.add_argument("--min-secs", type=float, default=0.0,
+                    help="go deeper until nue's perft takes at least this long")
     ap.add_argument("--config", help="a Fairy-Stockfish variants.ini for the variants only it defines")
     ap.add_argument("variants", nargs="*")
     args = ap.parse_args()
@@ -88,7 +95,11 @@ def main():
     # row is above; native shogi reads SFEN, not the oracle's FENs).
     rows += [(v, f"variants/{v}.toml" if v in ("chess", "shogi") else v, v) for v in variants]
     for label, spec, v in rows:
-        fen, depth, expected = oracle(v, args.max_nodes)
+        fen, oracle_depth, expected = oracle(v, args.max_nodes)
+        depth = oracle_depth + args.extra_depth
+        while run_nue(args.nue, spec, fen, depth)[1] < args.min_secs:
+            depth += 1
+        beyond = depth > oracle_depth
         n_secs = b_secs = float("inf")
         for _ in range(args.repeat):
             n_nodes, secs, _ = run_nue(args.nue, spec, fen, depth)
@@ -96,9 +107,12 @@ def main():
             if args.base:
                 b_nodes, secs, _ = run_nue(args.base, spec, fen, depth)
                 b_secs = min(b_secs, secs)
+        if beyond:
+            expected = n_nodes  # no oracle this deep: the other programs must agree with nue
+        cells_nodes = f"{expected}" + (" (no oracle)" if beyond else "")
         flag = "" if n_nodes == expected else f" (nue {n_nodes} != oracle {expected})"
         n_mnps = n_nodes / n_secs / 1e6
-        cells = [label, str(depth), str(expected), f"{n_secs:.2f}", f"{n_mnps:.1f}"]
+        cells = [label, str(depth), cells_nodes, f"{n_secs:.2f}", f"{n_mnps:.1f}"]
         if args.base:
             if b_nodes != expected:
                 flag += f" (base {b_nodes} != oracle {expected})"

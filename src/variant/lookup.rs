@@ -88,13 +88,14 @@ impl<B: Bitboard> Ray<B> {
 }
 
 /// The attacks of riders along a set of rays (one range each) from every square, by occupancy
-/// lookup: `attacks[offset[sq] + occ.extract(mask[sq])]`. `mask[sq]` holds the squares that can
-/// block (each ray's reach from `sq` but its last square, which is reached whatever stands on
-/// it).
+/// lookup: `attacks[offset + occ.extract(mask)]` with `(mask, offset) = squares[sq]`. The mask
+/// holds the squares that can block (each ray's reach from `sq` but its last square, which is
+/// reached whatever stands on it).
 #[derive(Clone, Debug)]
 pub struct Slider<B> {
-    mask: Vec<B>,
-    offset: Vec<u32>,
+    /// Per square, (mask, offset): one read, one bounds check (two vectors measured about 1 %
+    /// slower at perft).
+    squares: Vec<(B, u32)>,
     attacks: Vec<B>,
 }
 
@@ -103,14 +104,14 @@ impl<B: Bitboard> Slider<B> {
     /// ray's first blocker included.
     #[inline(always)]
     pub fn attacks(&self, sq: Square, occ: B) -> B {
-        let i = sq.index();
-        self.attacks[self.offset[i] as usize + occ.extract(self.mask[i])]
+        let (mask, offset) = self.squares[sq.index()];
+        self.attacks[offset as usize + occ.extract(mask)]
     }
 
     /// The squares riders along the table's rays reach from `sq` on an empty board.
     #[inline(always)]
     pub fn reach(&self, sq: Square) -> B {
-        self.attacks[self.offset[sq.index()] as usize]
+        self.attacks[self.squares[sq.index()].1 as usize]
     }
 
     /// The table of `rays` on a board of `squares` squares; `None` when it would hold more than
@@ -150,7 +151,10 @@ impl<B: Bitboard> Slider<B> {
                 }
             }
         }
-        Some(Slider { mask, offset, attacks })
+        Some(Slider {
+            squares: mask.into_iter().zip(offset).collect(),
+            attacks,
+        })
     }
 }
 

@@ -24,12 +24,12 @@ impl<B: Bitboard> Fairy<B> {
     #[inline(always)]
     fn attackers<const ANY: bool>(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
         let rules: &Rules<B> = &self.rules;
-        let own = self.by_color[by.index()] & !exclude;
+        let own = self.state.by_color[by.index()] & !exclude;
         let mut a = B::EMPTY;
         let leaps = &rules.plain_leap_attacks[by.index()];
         let row = sq.index() * leaps.kinds.len();
         for (&k, &from) in leaps.kinds.iter().zip(&leaps.table[row..row + leaps.kinds.len()]) {
-            a |= from & self.by_kind[k] & own;
+            a |= from & self.state.by_kind[k] & own;
         }
         if ANY && !a.is_empty() {
             return a;
@@ -63,7 +63,7 @@ impl<B: Bitboard> Fairy<B> {
             let kind = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             if self.rules.kind(by, kind).region.has(sq) {
-                a |= hits & self.by_kind[kind];
+                a |= hits & self.state.by_kind[kind];
             }
         }
         a
@@ -77,7 +77,7 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         let mut a = B::EMPTY;
         for &k in &rules.leap_attack_kinds[by.index()] {
-            let pieces = self.by_kind[k] & own;
+            let pieces = self.state.by_kind[k] & own;
             if pieces.is_empty() {
                 continue;
             }
@@ -118,7 +118,7 @@ impl<B: Bitboard> Fairy<B> {
         if rules.immune_set >> k & 1 == 0 {
             return (quiet, capture);
         }
-        let same = self.by_kind[k];
+        let same = self.state.by_kind[k];
         let (q, c) = t.reach(&rules.rays, sq, occ & !same);
         (quiet & q & !same, capture & c & !same)
     }
@@ -134,9 +134,9 @@ impl<B: Bitboard> Fairy<B> {
     /// rank (janggi's bikjang).
     pub(super) fn kings_face(&self) -> bool {
         let occ = self.occupied();
-        self.royals(self.side)
+        self.royals(self.state.side)
             .squares()
-            .any(|r| self.sees_royal(r, self.side, occ, B::EMPTY))
+            .any(|r| self.sees_royal(r, self.state.side, occ, B::EMPTY))
     }
 
     /// Whether `color`'s royal piece on `sq` sees an enemy royal piece (not in `exclude`) along
@@ -161,11 +161,13 @@ impl<B: Bitboard> Fairy<B> {
         let points = |c: Color| -> i32 {
             values
                 .iter()
-                .map(|&(k, v)| i32::from(v) * (self.by_kind[usize::from(k)] & self.by_color[c.index()]).count() as i32)
+                .map(|&(k, v)| {
+                    i32::from(v) * (self.state.by_kind[usize::from(k)] & self.state.by_color[c.index()]).count() as i32
+                })
                 .sum()
         };
         let white_wins = points(Color::White) - points(Color::Black) > i32::from(*bonus);
-        if white_wins == (self.side == Color::White) {
+        if white_wins == (self.state.side == Color::White) {
             Outcome::Win
         } else {
             Outcome::Loss
@@ -177,7 +179,7 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn kinds_in(&self, mut kinds: u32) -> B {
         let mut out = B::EMPTY;
         while kinds != 0 {
-            out |= self.by_kind[kinds.trailing_zeros() as usize];
+            out |= self.state.by_kind[kinds.trailing_zeros() as usize];
             kinds &= kinds - 1;
         }
         out
@@ -188,13 +190,13 @@ impl<B: Bitboard> Fairy<B> {
     /// `extinction_piece_count + 1` of them (Fairy-Stockfish's `pseudoRoyals`).
     #[inline(always)]
     pub(super) fn royals(&self, color: Color) -> B {
-        let own = self.by_color[color.index()];
+        let own = self.state.by_color[color.index()];
         let mut r = self.royal_pieces(color);
         if let Some(ext) = &self.rules.extinction
             && ext.pseudo_royal
         {
             for &k in ext.kinds.as_deref().unwrap_or(&[]) {
-                let pieces = self.by_kind[k as usize] & own;
+                let pieces = self.state.by_kind[k as usize] & own;
                 if pieces.count() <= u32::from(ext.count) + 1 {
                     r |= pieces;
                 }
@@ -209,9 +211,9 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn royal_pieces(&self, color: Color) -> B {
         let mut r = B::EMPTY;
         for &k in &self.rules.royal_kinds {
-            r |= self.by_kind[k as usize];
+            r |= self.state.by_kind[k as usize];
         }
-        r & self.by_color[color.index()]
+        r & self.state.by_color[color.index()]
     }
 
     /// With the duple-check rule, `color`'s pieces of the extinction kinds while they are more
@@ -224,13 +226,13 @@ impl<B: Bitboard> Fairy<B> {
         let Some(ext) = self.rules.extinction.as_ref() else {
             return B::EMPTY;
         };
-        let own = self.by_color[color.index()];
+        let own = self.state.by_color[color.index()];
         let pieces = ext
             .kinds
             .as_deref()
             .unwrap_or(&[])
             .iter()
-            .fold(B::EMPTY, |b, &k| b | self.by_kind[k as usize] & own);
+            .fold(B::EMPTY, |b, &k| b | self.state.by_kind[k as usize] & own);
         if pieces.count() > u32::from(ext.count) + 1 {
             pieces
         } else {
@@ -258,7 +260,7 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn initial_squares(&self, color: Color) -> B {
         if self.rules.first_move_rights {
-            self.rights
+            self.state.rights
         } else {
             self.rules.initial_region[color.index()]
         }

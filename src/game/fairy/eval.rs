@@ -21,14 +21,14 @@ impl<B: Bitboard> Fairy<B> {
     /// Mobility, flag and check-count terms for `color`.
     fn side_terms(&self, color: Color) -> Tapered {
         let rules: &Rules<B> = &self.rules;
-        let own = self.by_color[color.index()];
+        let own = self.state.by_color[color.index()];
         let occ = self.occupied();
         let mut t = Tapered::default();
         for k in 0..rules.kinds {
             if rules.is_pawn(k) || rules.is_royal(k) {
                 continue;
             }
-            for sq in (self.by_kind[k] & own).squares() {
+            for sq in (self.state.by_kind[k] & own).squares() {
                 let (quiet, capture) = self.normal_targets(color, k, sq, occ);
                 let n = (quiet | (capture & !own)).count() as i32;
                 t.mg += MOBILITY.mg * n;
@@ -39,7 +39,7 @@ impl<B: Bitboard> Fairy<B> {
             let region = rules.flag_region[color.index()];
             let files = rules.files;
             let reach = rules.files.max(rules.ranks) as i32;
-            for sq in (self.by_kind[flag.kind as usize] & own).squares() {
+            for sq in (self.state.by_kind[flag.kind as usize] & own).squares() {
                 let dist = region
                     .squares()
                     .map(|r: Square| {
@@ -54,7 +54,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         if rules.check_counting {
-            let left = self.checks[color.index()] as usize;
+            let left = self.state.checks[color.index()] as usize;
             let bonus = CHECKS_LEFT.get(left).copied().unwrap_or(0);
             t.mg += bonus;
             t.eg += bonus;

@@ -5,7 +5,7 @@
 //! Chess960 notation is on).
 
 use super::moves::{FairyMove, Special};
-use super::{EMPTY, Fairy, FairyVariant, NO_SQUARE};
+use super::{EMPTY, Fairy, FairyVariant, NO_SQUARE, State};
 use crate::core::{Bitboard, Color, PositionError, Square};
 use crate::game::Piece;
 use crate::variant::MAX_KINDS;
@@ -63,12 +63,12 @@ impl<B: Bitboard> Fairy<B> {
         };
         let files = self.rules.files;
         (0..4).any(|i| {
-            if self.castle[i] == NO_SQUARE {
+            if self.state.castle[i] == NO_SQUARE {
                 return false;
             }
             let color = if i < 2 { Color::White } else { Color::Black };
             let target = if i % 2 == 0 { c.kingside_file } else { c.queenside_file };
-            let kings = self.by_kind[c.king_kind as usize] & self.by_color[color.index()];
+            let kings = self.state.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
             kings
                 .squares()
                 .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files) == target)
@@ -179,26 +179,28 @@ impl<B: Bitboard> Fairy<B> {
         }
         let mut pos = Fairy {
             rules: Arc::clone(variant),
-            board: [EMPTY; 128],
-            by_color: [B::EMPTY; 2],
-            by_kind: [B::EMPTY; MAX_KINDS],
-            side: Color::White,
-            castle: [NO_SQUARE; 4],
-            rights: B::EMPTY,
-            ep: B::EMPTY,
-            ep_victim: NO_SQUARE,
-            checks: [0; 2],
-            counting_limit: 0,
-            counting_ply: 0,
-            halfmove: 0,
-            fullmove: 1,
-            key: 0,
-            checkers: B::EMPTY,
-            chess960: false,
-            hand: [[0; MAX_KINDS]; 2],
-            promoted: B::EMPTY,
-            passes: 0,
-            facing: 0,
+            state: State {
+                board: [EMPTY; 128],
+                by_color: [B::EMPTY; 2],
+                by_kind: [B::EMPTY; MAX_KINDS],
+                side: Color::White,
+                castle: [NO_SQUARE; 4],
+                rights: B::EMPTY,
+                ep: B::EMPTY,
+                ep_victim: NO_SQUARE,
+                checks: [0; 2],
+                counting_limit: 0,
+                counting_ply: 0,
+                halfmove: 0,
+                fullmove: 1,
+                key: 0,
+                checkers: B::EMPTY,
+                chess960: false,
+                hand: [[0; MAX_KINDS]; 2],
+                promoted: B::EMPTY,
+                passes: 0,
+                facing: 0,
+            },
         };
         let (files, ranks) = (rules.files, rules.ranks);
         let rows: Vec<&str> = board_text.split('/').collect();
@@ -240,7 +242,7 @@ impl<B: Bitboard> Fairy<B> {
                         if !rules.captures_to_hand || rules.drop_loop {
                             return err("board", format!("'{c}~': this variant does not mark promoted pieces"));
                         }
-                        pos.promoted |= B::square(sq);
+                        pos.state.promoted |= B::square(sq);
                     }
                     file += 1;
                 } else {
@@ -260,7 +262,7 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(h) = holdings {
             pos.parse_hands(h)?;
         }
-        pos.side = match fields.get(1).copied().unwrap_or("w") {
+        pos.state.side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
             other => return err("side to move", format!("'{}' is not w or b", other.escape_debug())),
@@ -271,7 +273,7 @@ impl<B: Bitboard> Fairy<B> {
         // Where a counting rule applies, a number in the en-passant field is the running count's
         // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
         if rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
-            pos.counting_limit = ep.parse().map_err(|_| {
+            pos.state.counting_limit = ep.parse().map_err(|_| {
                 PositionError::new(
                     "counting limit",
                     format!("'{}' is not a number of plies", ep.escape_debug()),
@@ -284,7 +286,7 @@ impl<B: Bitboard> Fairy<B> {
             let text = fields.get(4).copied().unwrap_or("");
             let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
             match counts.as_slice() {
-                [Some(w), Some(b)] if *w <= 15 && *b <= 15 => pos.checks = [*w, *b],
+                [Some(w), Some(b)] if *w <= 15 && *b <= 15 => pos.state.checks = [*w, *b],
                 _ => {
                     return err(
                         "check counters",
@@ -295,18 +297,18 @@ impl<B: Bitboard> Fairy<B> {
             rest = 5;
         }
         if let Some(h) = fields.get(rest) {
-            pos.halfmove = h
+            pos.state.halfmove = h
                 .parse()
                 .map_err(|_| PositionError::new("halfmove clock", format!("'{}' is not a number", h.escape_debug())))?;
         }
         if let Some(f) = fields.get(rest + 1) {
-            pos.fullmove = f.parse().map_err(|_| {
+            pos.state.fullmove = f.parse().map_err(|_| {
                 PositionError::new("fullmove number", format!("'{}' is not a number", f.escape_debug()))
             })?;
         }
-        if pos.counting_limit > 0 {
-            pos.counting_ply = pos.halfmove;
-            pos.halfmove = 0;
+        if pos.state.counting_limit > 0 {
+            pos.state.counting_ply = pos.state.halfmove;
+            pos.state.halfmove = 0;
         }
         if fields.len() > rest + 2 {
             return err(
@@ -315,12 +317,12 @@ impl<B: Bitboard> Fairy<B> {
             );
         }
         pos.validate()?;
-        pos.key = crate::game::GameRules::hash_from_scratch(&pos);
+        pos.state.key = crate::game::GameRules::hash_from_scratch(&pos);
         pos.update_checkers();
         if pos.rules.bikjang {
-            pos.facing = u8::from(pos.kings_face());
+            pos.state.facing = u8::from(pos.kings_face());
         }
-        pos.chess960 = pos.needs_960_notation();
+        pos.state.chess960 = pos.needs_960_notation();
         Ok(pos)
     }
 
@@ -368,7 +370,7 @@ impl<B: Bitboard> Fairy<B> {
             } else {
                 Color::Black
             };
-            let count = &mut self.hand[color.index()][usize::from(kind)];
+            let count = &mut self.state.hand[color.index()][usize::from(kind)];
             *count = count.saturating_add(1);
         }
         Ok(())
@@ -400,10 +402,10 @@ impl<B: Bitboard> Fairy<B> {
                     None => rules.ranks - 1,
                 };
                 let sq = Square::new(file - b'a', rank, files);
-                if !self.by_color[color.index()].has(sq) {
+                if !self.state.by_color[color.index()].has(sq) {
                     return err(format!("'{ch}': no piece of that side on {}", self.square_name(sq)));
                 }
-                self.rights |= B::square(sq);
+                self.state.rights |= B::square(sq);
             } else {
                 castling_letters.push(ch);
             }
@@ -421,14 +423,14 @@ impl<B: Bitboard> Fairy<B> {
                 Color::Black
             };
             let rank = c.rank[color.index()];
-            let kings = self.by_kind[c.king_kind as usize] & self.by_color[color.index()];
+            let kings = self.state.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
             let Some(king) = kings.squares().find(|s| s.rank(files) == rank) else {
                 return err(format!("'{ch}': no king on the castling rank"));
             };
             let rooks: Vec<Square> = c
                 .rook_kinds
                 .iter()
-                .flat_map(|&k| (self.by_kind[k as usize] & self.by_color[color.index()]).squares())
+                .flat_map(|&k| (self.state.by_kind[k as usize] & self.state.by_color[color.index()]).squares())
                 .filter(|s| s.rank(files) == rank)
                 .collect();
             let kf = king.file(files);
@@ -448,10 +450,10 @@ impl<B: Bitboard> Fairy<B> {
                 return err(format!("'{ch}': no rook for this right"));
             };
             let side = usize::from(rook.file(files) < kf);
-            self.castle[color.index() * 2 + side] = rook.0;
+            self.state.castle[color.index() * 2 + side] = rook.0;
             // A castling right stands for the gates of its king and rook too.
             if self.may_gate(color) {
-                self.rights |= B::square(king) | B::square(rook);
+                self.state.rights |= B::square(king) | B::square(rook);
             }
         }
         Ok(())
@@ -460,7 +462,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether `color` has S-chess gates to write: it holds a piece to gate in, or captures may
     /// give it one (Fairy-Stockfish writes and reads no gates otherwise).
     fn may_gate(&self, color: Color) -> bool {
-        self.rules.gating && (self.rules.captures_to_hand || self.hand[color.index()].iter().any(|&n| n > 0))
+        self.rules.gating && (self.rules.captures_to_hand || self.state.hand[color.index()].iter().any(|&n| n > 0))
     }
 
     fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
@@ -479,7 +481,7 @@ impl<B: Bitboard> Fairy<B> {
             squares.push(sq);
             rest = &rest[used..];
         }
-        let them = !self.side;
+        let them = !self.state.side;
         let files = self.rules.files;
         // One square may name the pawn that moved (Fairy-Stockfish lists it among the targets, in
         // square order: `c5b6` after berolina's `a7c5`); otherwise it stands one step beyond the
@@ -520,10 +522,10 @@ impl<B: Bitboard> Fairy<B> {
         }
         // Keep the right only when a capture is possible (the same rule as after a move, so
         // transpositions hash alike).
-        let ep = self.capturable_ep(targets, self.side);
+        let ep = self.capturable_ep(targets, self.state.side);
         if !ep.is_empty() {
-            self.ep = ep;
-            self.ep_victim = victim.0;
+            self.state.ep = ep;
+            self.state.ep_victim = victim.0;
         }
         Ok(())
     }
@@ -533,7 +535,7 @@ impl<B: Bitboard> Fairy<B> {
         if rules.hands {
             // Drops and captures to hand never add a piece: more than the start position's are
             // not a position of the game.
-            let held: usize = self.hand.iter().flatten().map(|&n| usize::from(n)).sum();
+            let held: usize = self.state.hand.iter().flatten().map(|&n| usize::from(n)).sum();
             let total = self.occupied().count() as usize + held;
             if total > rules.piece_limit {
                 return Err(PositionError::new(
@@ -550,14 +552,14 @@ impl<B: Bitboard> Fairy<B> {
                 let n = rules
                     .royal_kinds
                     .iter()
-                    .map(|&k| (self.by_kind[k as usize] & self.by_color[color.index()]).count())
+                    .map(|&k| (self.state.by_kind[k as usize] & self.state.by_color[color.index()]).count())
                     .sum::<u32>();
                 let name = if color == Color::White { "White" } else { "Black" };
                 // In a setup phase the royal piece may still be in hand.
                 let held: u32 = rules
                     .royal_kinds
                     .iter()
-                    .map(|&k| u32::from(self.hand[color.index()][usize::from(k)]))
+                    .map(|&k| u32::from(self.state.hand[color.index()][usize::from(k)]))
                     .sum();
                 let n = n + held;
                 if n > 1 {
@@ -568,10 +570,10 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
         }
-        let them = !self.side;
+        let them = !self.state.side;
         let occ = self.occupied();
         // A game already ended by extinction may end with anything attacked.
-        if self.extinct(self.side) || self.extinct(them) {
+        if self.extinct(self.state.side) || self.extinct(them) {
             return Ok(());
         }
         for r in self.royals(them).squares() {
@@ -598,7 +600,7 @@ impl<B: Bitboard> Fairy<B> {
                 } else {
                     letter
                 };
-                for _ in 0..self.hand[color.index()][k] {
+                for _ in 0..self.state.hand[color.index()][k] {
                     s.push(letter);
                 }
             }
@@ -625,7 +627,7 @@ impl<B: Bitboard> Fairy<B> {
             }
             hand.push(c);
         }
-        let side = if self.side == Color::White { 'b' } else { 'w' };
+        let side = if self.state.side == Color::White { 'b' } else { 'w' };
         let hand = if hand.is_empty() { "-".to_string() } else { hand };
         format!("{board} {side} {hand} {}", crate::game::GameRules::game_ply(self))
     }
@@ -662,7 +664,7 @@ impl<B: Bitboard> Fairy<B> {
                         } else {
                             letter
                         });
-                        if self.promoted.has(Square::new(file, rank, files)) {
+                        if self.state.promoted.has(Square::new(file, rank, files)) {
                             s.push('~');
                         }
                     }
@@ -681,7 +683,7 @@ impl<B: Bitboard> Fairy<B> {
             s.push_str(&self.hands_text());
             s.push(']');
         }
-        s.push_str(if self.side == Color::White { " w " } else { " b " });
+        s.push_str(if self.state.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();
         for color in [Color::White, Color::Black] {
             let case = |ch: char| {
@@ -694,7 +696,7 @@ impl<B: Bitboard> Fairy<B> {
             // Squares a castling letter already stands for (S-chess gates).
             let mut implied = B::EMPTY;
             for side in 0..2 {
-                let rook = self.castle[color.index() * 2 + side];
+                let rook = self.state.castle[color.index() * 2 + side];
                 if rook == NO_SQUARE {
                     continue;
                 }
@@ -702,7 +704,7 @@ impl<B: Bitboard> Fairy<B> {
                 let rank = Square(rook).rank(files);
                 let outermost = rules.castling.as_ref().is_some_and(|c| {
                     c.rook_kinds.iter().all(|&k| {
-                        (self.by_kind[k as usize] & self.by_color[color.index()])
+                        (self.state.by_kind[k as usize] & self.state.by_color[color.index()])
                             .squares()
                             .all(|r| {
                                 r.rank(files) != rank
@@ -714,21 +716,21 @@ impl<B: Bitboard> Fairy<B> {
                             })
                     })
                 });
-                let ch = if outermost && !self.chess960 {
+                let ch = if outermost && !self.state.chess960 {
                     if side == 0 { 'k' } else { 'q' }
                 } else {
                     (b'a' + file) as char
                 };
                 castling.push(case(ch));
                 implied |= B::square(Square(rook));
-                if !self.chess960
+                if !self.state.chess960
                     && let Some(king) = self.castle_king(color)
                 {
                     implied |= B::square(king);
                 }
             }
             let shown = if !rules.gating || self.may_gate(color) {
-                self.rights & self.by_color[color.index()] & !implied
+                self.state.rights & self.state.by_color[color.index()] & !implied
             } else {
                 B::EMPTY
             };
@@ -738,36 +740,36 @@ impl<B: Bitboard> Fairy<B> {
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });
         s.push(' ');
-        if self.counting_limit > 0 {
-            s.push_str(&self.counting_limit.to_string());
-        } else if self.ep.is_empty() {
+        if self.state.counting_limit > 0 {
+            s.push_str(&self.state.counting_limit.to_string());
+        } else if self.state.ep.is_empty() {
             s.push('-');
         } else {
             // Name the pawn too when it does not stand straight beyond the first target
             // (berolina's diagonal double step), among the targets in square order, as
             // Fairy-Stockfish does.
-            let first = self.ep.lsb();
-            let behind = first.rank(files) as i32 + if self.side == Color::White { -1 } else { 1 };
-            let mut listed = self.ep;
+            let first = self.state.ep.lsb();
+            let behind = first.rank(files) as i32 + if self.state.side == Color::White { -1 } else { 1 };
+            let mut listed = self.state.ep;
             if behind < 0
                 || behind >= rules.ranks as i32
-                || Square::new(first.file(files), behind as u8, files).0 != self.ep_victim
+                || Square::new(first.file(files), behind as u8, files).0 != self.state.ep_victim
             {
-                listed |= B::square(Square(self.ep_victim));
+                listed |= B::square(Square(self.state.ep_victim));
             }
             for sq in listed.squares() {
                 s.push_str(&self.square_name(sq));
             }
         }
         if rules.check_counting {
-            s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+            s.push_str(&format!(" {}+{}", self.state.checks[0], self.state.checks[1]));
         }
-        let clock = if self.counting_limit > 0 {
-            self.counting_ply
+        let clock = if self.state.counting_limit > 0 {
+            self.state.counting_ply
         } else {
-            self.halfmove
+            self.state.halfmove
         };
-        s.push_str(&format!(" {clock} {}", self.fullmove));
+        s.push_str(&format!(" {clock} {}", self.state.fullmove));
         s
     }
 }

@@ -45,7 +45,7 @@ impl<B: Bitboard> Fairy<B> {
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                let pieces = self.by_kind[k] & self.by_color[by.index()];
+                let pieces = self.state.by_kind[k] & self.state.by_color[by.index()];
                 if !pieces.is_empty()
                     && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
                 {
@@ -57,7 +57,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     pub(super) fn update_checkers(&mut self) {
-        let us = self.side;
+        let us = self.state.side;
         let occ = self.occupied();
         let mut checkers = B::EMPTY;
         let blasts = self.rules.blast_on_capture;
@@ -66,7 +66,7 @@ impl<B: Bitboard> Fairy<B> {
                 checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
             }
         }
-        self.checkers = checkers | self.duple_checkers(us, occ);
+        self.state.checkers = checkers | self.duple_checkers(us, occ);
     }
 
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
@@ -93,7 +93,7 @@ impl<B: Bitboard> Fairy<B> {
         {
             return None;
         }
-        let kind = usize::from(self.board[to.index()] & 31);
+        let kind = usize::from(self.state.board[to.index()] & 31);
         let t = rules.kind(mover, kind);
         // No hoppers here (`plain_checks`): a piece that could not take the royal piece on an
         // empty board does not check it.
@@ -121,27 +121,27 @@ impl<B: Bitboard> Fairy<B> {
     /// [`Rules::rare_rules`] (no passes, gating or bikjang), whose tests are then compiled out.
     #[inline(always)]
     fn play_with<const RARE: bool>(&mut self, mv: FairyMove, dirty: &mut Dirty) {
-        let us = self.side;
+        let us = self.state.side;
         let them = !us;
         let from = Square(mv.from());
         let to = Square(mv.to());
-        let ep_victim = self.ep_victim;
-        let (castle_before, rights_before) = (self.castle, self.rights);
+        let ep_victim = self.state.ep_victim;
+        let (castle_before, rights_before) = (self.state.castle, self.state.rights);
         let drop = mv.special() == Special::Drop;
         let pass = RARE && mv.special() == Special::Pass;
-        self.key ^= self.rules.keys.side ^ self.ep_key();
+        self.state.key ^= self.rules.keys.side ^ self.ep_key();
         // A drop's origin field is a kind, not a square: it changes no right; nor does a pass.
         if !drop && !pass {
-            self.rights &= !B::square(from) & !B::square(to);
+            self.state.rights &= !B::square(from) & !B::square(to);
         }
-        self.ep = B::EMPTY;
-        self.ep_victim = NO_SQUARE;
-        self.halfmove = self.halfmove.saturating_add(1);
+        self.state.ep = B::EMPTY;
+        self.state.ep_victim = NO_SQUARE;
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
-        if self.counting_limit > 0 {
-            self.counting_ply = self.counting_ply.saturating_add(1);
+        if self.state.counting_limit > 0 {
+            self.state.counting_ply = self.state.counting_ply.saturating_add(1);
         }
         let mut captured_kind = None;
         // Castling rights go with the king and with the rooks' squares.
@@ -151,10 +151,10 @@ impl<B: Bitboard> Fairy<B> {
         {
             let moving = self.piece_at(from).unwrap_or(Piece::new(us, 0));
             if moving.kind == c.king_kind {
-                self.castle[us.index() * 2] = NO_SQUARE;
-                self.castle[us.index() * 2 + 1] = NO_SQUARE;
+                self.state.castle[us.index() * 2] = NO_SQUARE;
+                self.state.castle[us.index() * 2 + 1] = NO_SQUARE;
             }
-            for r in &mut self.castle {
+            for r in &mut self.state.castle {
                 if *r == from.0 || *r == to.0 {
                     *r = NO_SQUARE;
                 }
@@ -169,14 +169,14 @@ impl<B: Bitboard> Fairy<B> {
                 let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
                 self.put(king, king_to);
                 self.put(rook, rook_to);
-                if !self.promoted.is_empty() {
-                    let (king_promoted, rook_promoted) = (self.promoted.has(from), self.promoted.has(to));
-                    self.promoted &= !(B::square(from) | B::square(to));
+                if !self.state.promoted.is_empty() {
+                    let (king_promoted, rook_promoted) = (self.state.promoted.has(from), self.state.promoted.has(to));
+                    self.state.promoted &= !(B::square(from) | B::square(to));
                     if king_promoted {
-                        self.promoted |= B::square(king_to);
+                        self.state.promoted |= B::square(king_to);
                     }
                     if rook_promoted {
-                        self.promoted |= B::square(rook_to);
+                        self.state.promoted |= B::square(rook_to);
                     }
                 }
                 dirty.remove(king, from);
@@ -191,7 +191,7 @@ impl<B: Bitboard> Fairy<B> {
                 self.put(piece, to);
                 dirty.add(piece, to);
                 // Every drop resets the move counter, as in Fairy-Stockfish.
-                self.halfmove = 0;
+                self.state.halfmove = 0;
                 if self.rules.castling_dropped_piece {
                     self.castling_rights_of_drop(piece, to);
                 }
@@ -205,33 +205,33 @@ impl<B: Bitboard> Fairy<B> {
                 if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
                     // A captured castling king (where kings are not royal) takes its rights along.
                     if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == victim.kind) {
-                        self.castle[them.index() * 2] = NO_SQUARE;
-                        self.castle[them.index() * 2 + 1] = NO_SQUARE;
+                        self.state.castle[them.index() * 2] = NO_SQUARE;
+                        self.state.castle[them.index() * 2 + 1] = NO_SQUARE;
                     }
                     self.take(victim_sq);
                     dirty.remove(victim, victim_sq);
-                    self.halfmove = 0;
+                    self.state.halfmove = 0;
                     captured_kind = Some(victim.kind);
                     if self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
                         // A promoted piece goes back as the pawn it was, a promoted form as
                         // its base.
                         let kind = match self.rules.demoted_kind {
-                            Some(pawn) if self.promoted.has(victim_sq) => pawn,
+                            Some(pawn) if self.state.promoted.has(victim_sq) => pawn,
                             _ => self.rules.in_hand_kind(victim.kind),
                         };
                         self.add_to_hand(us, kind, 1, dirty);
                     }
-                    if !self.promoted.is_empty() {
-                        self.promoted &= !B::square(victim_sq);
+                    if !self.state.promoted.is_empty() {
+                        self.state.promoted &= !B::square(victim_sq);
                     }
                 }
-                let captured = self.halfmove == 0;
+                let captured = self.state.halfmove == 0;
                 let piece = self.take(from);
                 dirty.remove(piece, from);
                 // Promoted pieces are marked only in variants with hands: most have none.
-                let was_promoted = !self.promoted.is_empty() && self.promoted.has(from);
+                let was_promoted = !self.state.promoted.is_empty() && self.state.promoted.has(from);
                 if was_promoted {
-                    self.promoted &= !B::square(from);
+                    self.state.promoted &= !B::square(from);
                 }
                 if captured && self.rules.blast_on_capture {
                     self.explode(to, dirty);
@@ -247,19 +247,19 @@ impl<B: Bitboard> Fairy<B> {
                             .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
                         && self.rules.is_pawn(usize::from(piece.kind));
                     if was_promoted || marked {
-                        self.promoted |= B::square(to);
+                        self.state.promoted |= B::square(to);
                     }
                 }
                 // Pawn moves and promotions are irreversible (Kyoto's turning over is not), as
                 // Fairy-Stockfish counts.
                 if self.rules.is_pawn(piece.kind as usize) || mv.promotion().is_some() && !self.rules.piece_demotion {
-                    self.halfmove = 0;
+                    self.state.halfmove = 0;
                 }
                 if special == Special::DoubleStep && self.rules.en_passant {
                     let ep = self.capturable_ep(self.passed_squares(from, to), them);
                     if !ep.is_empty() {
-                        self.ep = ep;
-                        self.ep_victim = to.0;
+                        self.state.ep = ep;
+                        self.state.ep_victim = to.0;
                     }
                 }
             }
@@ -267,10 +267,10 @@ impl<B: Bitboard> Fairy<B> {
         if RARE && self.rules.gating {
             self.gate_in(mv, dirty);
         }
-        if self.rules.royal_right_lost_to != 0 && !self.rights.is_empty() && !pass {
+        if self.rules.royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
-        self.side = them;
+        self.state.side = them;
         if let Some(counting) = self.rules.counting {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());
         }
@@ -282,16 +282,16 @@ impl<B: Bitboard> Fairy<B> {
             .then(|| self.checkers_after_plain_move::<RARE>(us, from, to))
             .flatten()
         {
-            Some(checkers) => self.checkers = checkers,
+            Some(checkers) => self.state.checkers = checkers,
             None => self.update_checkers(),
         }
-        if self.rules.check_counting && !self.checkers.is_empty() {
-            self.key ^= self.checks_key();
-            let from = self.checks[us.index()];
-            self.checks[us.index()] = from.saturating_sub(1);
-            self.key ^= self.checks_key();
+        if self.rules.check_counting && !self.state.checkers.is_empty() {
+            self.state.key ^= self.checks_key();
+            let from = self.state.checks[us.index()];
+            self.state.checks[us.index()] = from.saturating_sub(1);
+            self.state.key ^= self.checks_key();
             // The checks left are a hand kind of the net's layout (`layout_spec`).
-            let (kind, to) = (self.rules.kinds as u8, self.checks[us.index()]);
+            let (kind, to) = (self.rules.kinds as u8, self.state.checks[us.index()]);
             let _ = dirty.hands.try_push(crate::game::HandChange {
                 color: us,
                 kind,
@@ -299,18 +299,18 @@ impl<B: Bitboard> Fairy<B> {
                 to,
             });
         }
-        self.key ^= self.ep_key();
-        if self.castle != castle_before {
-            self.key ^= self.castle_key(castle_before) ^ self.castle_key(self.castle);
+        self.state.key ^= self.ep_key();
+        if self.state.castle != castle_before {
+            self.state.key ^= self.castle_key(castle_before) ^ self.castle_key(self.state.castle);
         }
         // Rights are only lost: the changed squares are the lost ones.
-        self.key ^= self.rights_key(rights_before ^ self.rights);
+        self.state.key ^= self.rights_key(rights_before ^ self.state.rights);
         // Without passes the record stays 0.
         if RARE {
-            self.passes = (self.passes << 1 | u8::from(pass)) & 3;
+            self.state.passes = (self.state.passes << 1 | u8::from(pass)) & 3;
         }
         if RARE && self.rules.bikjang {
-            self.facing = (self.facing << 1 | u8::from(self.kings_face())) & 3;
+            self.state.facing = (self.state.facing << 1 | u8::from(self.kings_face())) & 3;
         }
     }
 
@@ -319,7 +319,7 @@ impl<B: Bitboard> Fairy<B> {
     /// it) the side's gates all close.
     #[cold]
     fn gate_in(&mut self, mv: FairyMove, dirty: &mut Dirty) {
-        let us = self.side;
+        let us = self.state.side;
         if let Some(kind) = mv.gate() {
             let sq = Square(mv.gate_square());
             let piece = Piece::new(us, kind);
@@ -327,8 +327,8 @@ impl<B: Bitboard> Fairy<B> {
             dirty.add(piece, sq);
             self.add_to_hand(us, kind, -1, dirty);
         }
-        if !self.rules.captures_to_hand && self.hand[us.index()].iter().all(|&n| n == 0) {
-            self.rights &= !self.by_color[us.index()];
+        if !self.rules.captures_to_hand && self.state.hand[us.index()].iter().all(|&n| n == 0) {
+            self.state.rights &= !self.state.by_color[us.index()];
         }
     }
 
@@ -346,7 +346,7 @@ impl<B: Bitboard> Fairy<B> {
         let king_square = Square::new(c.king_file, rank, files);
         let king_dropped = piece.kind == c.king_kind && to == king_square;
         let rook_dropped = c.rook_kinds.contains(&piece.kind)
-            && (self.by_kind[c.king_kind as usize] & self.by_color[us.index()]).has(king_square);
+            && (self.state.by_kind[c.king_kind as usize] & self.state.by_color[us.index()]).has(king_square);
         for corner in [Square::new(files - 1, rank, files), Square::new(0, rank, files)] {
             let right = if king_dropped {
                 self.piece_at(corner)
@@ -356,7 +356,7 @@ impl<B: Bitboard> Fairy<B> {
             };
             if right {
                 let side = usize::from(corner.file(files) < c.king_file);
-                self.castle[us.index() * 2 + side] = corner.0;
+                self.state.castle[us.index() * 2 + side] = corner.0;
             }
         }
     }
@@ -366,8 +366,8 @@ impl<B: Bitboard> Fairy<B> {
     /// piece of the bare side's opponent changes by a capture or promotion. Fairy-Stockfish's
     /// `do_move`.
     fn update_count(&mut self, counting: &Counting, captured: Option<u8>, promotion: bool) {
-        let (mover, to_move) = (!self.side, self.side);
-        let all = |c: Color| self.by_color[c.index()].count();
+        let (mover, to_move) = (!self.state.side, self.state.side);
+        let all = |c: Color| self.state.by_color[c.index()].count();
         if counting.rule != CountingRule::Asean
             && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
             && all(mover) == 1
@@ -375,15 +375,15 @@ impl<B: Bitboard> Fairy<B> {
         {
             let limit = self.count_limit(counting, mover);
             if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply = (2 * self.occupied().count() - 1) as u16;
+                self.state.counting_limit = 2 * limit;
+                self.state.counting_ply = (2 * self.occupied().count() - 1) as u16;
             }
         }
-        if self.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
+        if self.state.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
             let limit = self.count_limit(counting, to_move);
             if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
+                self.state.counting_limit = 2 * limit;
+                self.state.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
                     0
                 } else {
                     2 * self.occupied().count() as u16
@@ -396,17 +396,17 @@ impl<B: Bitboard> Fairy<B> {
     fn pawn_count(&self) -> u32 {
         (0..self.rules.kinds)
             .filter(|&k| self.rules.is_pawn(k))
-            .map(|k| self.by_kind[k].count())
+            .map(|k| self.state.by_kind[k].count())
             .sum()
     }
 
     /// The counting limit in full moves for `side` (0: it does not count).
     fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
-        let theirs = self.by_color[(!side).index()];
-        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
+        let theirs = self.state.by_color[(!side).index()];
+        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.state.by_kind[k as usize] & theirs).count());
         counting.limit(CountingMaterial {
             pawns: self.pawn_count(),
-            own: self.by_color[side.index()].count(),
+            own: self.state.by_color[side.index()].count(),
             theirs: theirs.count(),
             rooks: of(counting.rook),
             khons: of(counting.khon),
@@ -429,7 +429,7 @@ impl<B: Bitboard> Fairy<B> {
                 .kind(piece.color, piece.kind as usize)
                 .normal
                 .reach(&self.rules.rays, to, B::EMPTY);
-        self.rights &= !(attacks & self.royals(!piece.color));
+        self.state.rights &= !(attacks & self.royals(!piece.color));
     }
 
     /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
@@ -442,10 +442,10 @@ impl<B: Bitboard> Fairy<B> {
                 continue;
             }
             if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
-                self.castle[p.color.index() * 2] = NO_SQUARE;
-                self.castle[p.color.index() * 2 + 1] = NO_SQUARE;
+                self.state.castle[p.color.index() * 2] = NO_SQUARE;
+                self.state.castle[p.color.index() * 2 + 1] = NO_SQUARE;
             }
-            for r in &mut self.castle {
+            for r in &mut self.state.castle {
                 if *r == sq.0 {
                     *r = NO_SQUARE;
                 }

@@ -34,8 +34,8 @@ fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
     let t = &tables.normal;
     let (mut leap, mut ride) = (0.0, 0.0);
     for s in 0..rules.squares {
-        let lq = (t.leap_quiet[s].count() + t.lame[s].iter().filter(|x| x.2).count() as u32) as f64;
-        let lc = (t.leap_capture[s].count() + t.lame[s].iter().filter(|x| x.3).count() as u32) as f64;
+        let lq = (t.leap_quiet[s].count() + t.lame.at(Square(s as u8)).iter().filter(|x| x.2).count() as u32) as f64;
+        let lc = (t.leap_capture[s].count() + t.lame.at(Square(s as u8)).iter().filter(|x| x.3).count() as u32) as f64;
         leap += (lq + lc) / 2.0;
         let rq: u32 = t
             .riders
