@@ -58,7 +58,7 @@ impl<B: Bitboard> Fairy<B> {
             } else if rules.zone_from(us, k).has(from) {
                 B::FULL
             } else {
-                rules.kind(us, k).promo_zone
+                t.promo_zone
             };
         }
         PieceTargets {
