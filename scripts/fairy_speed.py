@@ -14,12 +14,20 @@ deeper than the oracle line, and --min-secs S goes deeper still until this build
 at least S seconds (rows that take tens of milliseconds at the oracle's depth are too noisy to
 compare builds); counts beyond the oracle's depth are checked between the programs instead.
 
+--env-pads K runs every nue perft under K environment sizes (a variable of 0 to 4 KB): the
+size of the environment moves the stack, and with it which loads alias earlier stores 4 KB
+apart, by up to 10 % for one build at one size (Mytkowicz et al., "Producing wrong data
+without doing anything obviously wrong!", ASPLOS 2009). A build's time is then the median over
+the sizes of its best of --repeat runs at each size.
+
 Usage: scripts/fairy_speed.py [--nue target/release/nue] [--fsf /usr/games/fairy-stockfish]
-       [--base OLD_NUE] [--repeat 3] [--no-fsf] [--max-nodes 12000000] [variant ...]
+       [--base OLD_NUE] [--repeat 3] [--env-pads 5] [--no-fsf] [--max-nodes 12000000]
+       [--extra-depth K] [--min-secs S] [variant ...]
 """
 import argparse
 import os
 import re
+import statistics
 import subprocess
 import time
 
@@ -42,10 +50,11 @@ def oracle(variant, max_nodes):
     return best
 
 
-def run_nue(nue, variant, fen, depth):
+def run_nue(nue, variant, fen, depth, pad=0):
+    env = dict(os.environ, NUE_SPEED_PAD="x" * pad)
     t = time.perf_counter()
     out = subprocess.run([nue, "perft", "--variant", variant, "--fen", fen, str(depth)],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=env).stdout
     wall = time.perf_counter() - t
     nodes = int(re.search(r"Nodes searched: (\d+)", out).group(1))
     ms = int(re.search(r"Time \(ms\): (\d+)", out).group(1))
@@ -78,6 +87,8 @@ def main():
                     help="plies beyond the oracle's depth (counts compared between programs)")
     ap.add_argument("--min-secs", type=float, default=0.0,
                     help="go deeper until nue's perft takes at least this long")
+    ap.add_argument("--env-pads", type=int, default=1,
+                    help="environment sizes each build runs under (median over them)")
     ap.add_argument("--config", help="a Fairy-Stockfish variants.ini for the variants only it defines")
     ap.add_argument("variants", nargs="*")
     args = ap.parse_args()
@@ -100,13 +111,19 @@ def main():
         while run_nue(args.nue, spec, fen, depth)[1] < args.min_secs:
             depth += 1
         beyond = depth > oracle_depth
-        n_secs = b_secs = float("inf")
-        for _ in range(args.repeat):
-            n_nodes, secs, _ = run_nue(args.nue, spec, fen, depth)
-            n_secs = min(n_secs, secs)
-            if args.base:
-                b_nodes, secs, _ = run_nue(args.base, spec, fen, depth)
-                b_secs = min(b_secs, secs)
+        n_times, b_times = [], []
+        # Sizes 0 to 4 KB, not multiples of 64 bytes apart.
+        for pad in (i * 4096 // args.env_pads + 37 * i for i in range(args.env_pads)):
+            n_secs = b_secs = float("inf")
+            for _ in range(args.repeat):
+                n_nodes, secs, _ = run_nue(args.nue, spec, fen, depth, pad)
+                n_secs = min(n_secs, secs)
+                if args.base:
+                    b_nodes, secs, _ = run_nue(args.base, spec, fen, depth, pad)
+                    b_secs = min(b_secs, secs)
+            n_times.append(n_secs)
+            b_times.append(b_secs)
+        n_secs, b_secs = statistics.median(n_times), statistics.median(b_times)
         if beyond:
             expected = n_nodes  # no oracle this deep: the other programs must agree with nue
         cells_nodes = f"{expected}" + (" (no oracle)" if beyond else "")

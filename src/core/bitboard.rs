@@ -6,7 +6,7 @@
 use super::Square;
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not, Shl, Shr};
 
 /// Operations every bitboard width provides.
 pub trait Bitboard:
@@ -30,6 +30,11 @@ pub trait Bitboard:
 {
     /// The number of squares the type can hold.
     const BITS: u32;
+    /// One byte per square the type can hold (`[u8; BITS]`): a mailbox beside the bitboards,
+    /// no larger than the board needs (a position copies it at every move).
+    type Mailbox: Copy + Send + Sync + Index<usize, Output = u8> + IndexMut<usize>;
+    /// The mailbox with every square holding `value`.
+    fn mailbox(value: u8) -> Self::Mailbox;
     /// No squares.
     const EMPTY: Self;
     /// Every bit set (including bits beyond a small board: mask with the board's squares).
@@ -106,6 +111,12 @@ macro_rules! impl_bitboard {
     ($t:ty, $extract:expr) => {
         impl Bitboard for $t {
             const BITS: u32 = <$t>::BITS;
+            type Mailbox = [u8; <$t>::BITS as usize];
+
+            #[inline(always)]
+            fn mailbox(value: u8) -> Self::Mailbox {
+                [value; <$t>::BITS as usize]
+            }
             const EMPTY: Self = 0;
             const FULL: Self = <$t>::MAX;
 

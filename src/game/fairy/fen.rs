@@ -180,7 +180,7 @@ impl<B: Bitboard> Fairy<B> {
         let mut pos = Fairy {
             rules: Arc::clone(variant),
             state: State {
-                board: [EMPTY; 128],
+                board: B::mailbox(EMPTY),
                 by_color: [B::EMPTY; 2],
                 by_kind: [B::EMPTY; MAX_KINDS],
                 side: Color::White,
