@@ -181,9 +181,10 @@ pub struct Rules<B> {
     pub immune_set: u32,
     /// Whether the variant has a rule that only a few variants need the legal generator and
     /// its attack tests to look at: gating, sittuyin promotions, passing, bikjang, the flying
-    /// general, kinds immune to their own, duple check. The generator runs a copy compiled
-    /// without those tests (a const generic chosen once per call) where this is false: chess
-    /// and most chess-like variants.
+    /// general, kinds immune to their own, duple check, hands and drops, shogi-style promotions
+    /// (from inside the zone). The generator and make-move run copies compiled without those
+    /// tests (a const generic chosen once per call) where this is false: chess and most
+    /// chess-like variants.
     pub rare_rules: bool,
     /// Whether a move is legal exactly when no royal piece of the mover is attacked after it,
     /// pseudo-royal pieces aside: checks allowed, nothing explodes, no pseudo-royal kinds (the
@@ -1066,6 +1067,15 @@ impl<B: Bitboard> Rules<B> {
         if let Some(drops) = &def.drops {
             rules.compile_drops(def, drops, &start_counts, &mut seed);
         }
+        // Hands, drops and shogi-style promotions (from inside the zone) are tested by the full
+        // copies too: the chess-like variants' generator keeps fewer bitboards live, their
+        // make-move skips the hand.
+        let shogi_promotion = (0..kinds).any(|k| {
+            [Color::White, Color::Black]
+                .iter()
+                .any(|&c| rules.zone_from(c, k) != B::EMPTY)
+        });
+        rules.rare_rules |= rules.drops || rules.captures_to_hand || shogi_promotion;
         rules
     }
 

@@ -118,7 +118,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`Fairy::play_unchecked`]; with `RARE` false only for a variant without
-    /// [`Rules::rare_rules`] (no passes, gating or bikjang), whose tests are then compiled out.
+    /// [`Rules::rare_rules`] (no passes, gating, bikjang or hands, so no pieces marked as
+    /// promoted), whose tests are then compiled out.
     #[inline(always)]
     fn play_with<const RARE: bool>(&mut self, mv: FairyMove, dirty: &mut Dirty) {
         let us = self.state.side;
@@ -169,7 +170,7 @@ impl<B: Bitboard> Fairy<B> {
                 let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
                 self.put(king, king_to);
                 self.put(rook, rook_to);
-                if !self.state.promoted.is_empty() {
+                if RARE && !self.state.promoted.is_empty() {
                     let (king_promoted, rook_promoted) = (self.state.promoted.has(from), self.state.promoted.has(to));
                     self.state.promoted &= !(B::square(from) | B::square(to));
                     if king_promoted {
@@ -212,7 +213,7 @@ impl<B: Bitboard> Fairy<B> {
                     dirty.remove(victim, victim_sq);
                     self.state.halfmove = 0;
                     captured_kind = Some(victim.kind);
-                    if self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
+                    if RARE && self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
                         // A promoted piece goes back as the pawn it was, a promoted form as
                         // its base.
                         let kind = match self.rules.demoted_kind {
@@ -221,15 +222,16 @@ impl<B: Bitboard> Fairy<B> {
                         };
                         self.add_to_hand(us, kind, 1, dirty);
                     }
-                    if !self.state.promoted.is_empty() {
+                    if RARE && !self.state.promoted.is_empty() {
                         self.state.promoted &= !B::square(victim_sq);
                     }
                 }
                 let captured = self.state.halfmove == 0;
                 let piece = self.take(from);
                 dirty.remove(piece, from);
-                // Promoted pieces are marked only in variants with hands: most have none.
-                let was_promoted = !self.state.promoted.is_empty() && self.state.promoted.has(from);
+                // Promoted pieces are marked only in variants with hands (never without
+                // `rare_rules`).
+                let was_promoted = RARE && !self.state.promoted.is_empty() && self.state.promoted.has(from);
                 if was_promoted {
                     self.state.promoted &= !B::square(from);
                 }
@@ -240,7 +242,8 @@ impl<B: Bitboard> Fairy<B> {
                     self.put(placed, to);
                     dirty.add(placed, to);
                     // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
-                    let marked = self.rules.captures_to_hand
+                    let marked = RARE
+                        && self.rules.captures_to_hand
                         && !self.rules.drop_loop
                         && mv
                             .promotion()

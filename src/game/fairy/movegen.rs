@@ -251,7 +251,7 @@ impl<B: Bitboard> Fairy<B> {
             // Promotions, and squares where the piece may not stay, are looked at one by one;
             // all moves from where a shogi-style promotion is possible too.
             let one_by_one = sensitive.to | t.attention_to;
-            let zone_from = rules.zone_from(us, k);
+            let zone_from = if RARE { rules.zone_from(us, k) } else { B::EMPTY };
             let ep_kind = filter.capture && !self.state.ep.is_empty() && rules.takes_en_passant(k);
             // Set-wise steps pay per step, table reads per piece: the steps win for kinds with
             // initial moves (pawns) and for many pieces.
@@ -283,7 +283,7 @@ impl<B: Bitboard> Fairy<B> {
                 let ok = (quiet_ok | capture_ok) & t.region;
                 // The table read straight, the kind's immunity tested once (2.5 % fewer
                 // instructions at newzealand's perft, whose rooks and knights come here).
-                let immune = rules.immune_set >> k & 1 != 0;
+                let immune = RARE && rules.immune_set >> k & 1 != 0;
                 for from in plain.squares() {
                     let (quiet, capture) = if immune {
                         self.normal_reach(us, k, from, occ)
@@ -355,7 +355,7 @@ impl<B: Bitboard> Fairy<B> {
             if RARE && let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
                 sink.push(mv);
             }
-            if rules.drops && filter.from == B::FULL {
+            if RARE && rules.drops && filter.from == B::FULL {
                 // A drop only adds a piece: it is legal unless it lands where a piece arriving
                 // matters (in check, off the evasions; a hopper's line), or may not check.
                 let tested = if rules.drop_checks { sensitive.to } else { B::FULL };
