@@ -29,7 +29,7 @@ impl<B: Bitboard> Fairy<B> {
         let leaps = &rules.plain_leap_attacks[by.index()];
         let row = sq.index() * leaps.kinds.len();
         for (&k, &from) in leaps.kinds.iter().zip(&leaps.table[row..row + leaps.kinds.len()]) {
-            a |= from & self.state.by_kind[k] & own;
+            a |= from & self.by_kind[k] & own;
         }
         if ANY && !a.is_empty() {
             return a;
@@ -63,7 +63,7 @@ impl<B: Bitboard> Fairy<B> {
             let kind = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             if self.rules.kind(by, kind).region.has(sq) {
-                a |= hits & self.state.by_kind[kind];
+                a |= hits & self.by_kind[kind];
             }
         }
         a
@@ -77,7 +77,7 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         let mut a = B::EMPTY;
         for &k in &rules.leap_attack_kinds[by.index()] {
-            let pieces = self.state.by_kind[k] & own;
+            let pieces = self.by_kind[k] & own;
             if pieces.is_empty() {
                 continue;
             }
@@ -118,7 +118,7 @@ impl<B: Bitboard> Fairy<B> {
         if rules.immune_set >> k & 1 == 0 {
             return (quiet, capture);
         }
-        let same = self.state.by_kind[k];
+        let same = self.by_kind[k];
         let (q, c) = t.reach(&rules.rays, sq, occ & !same);
         (quiet & q & !same, capture & c & !same)
     }
@@ -162,7 +162,7 @@ impl<B: Bitboard> Fairy<B> {
             values
                 .iter()
                 .map(|&(k, v)| {
-                    i32::from(v) * (self.state.by_kind[usize::from(k)] & self.state.by_color[c.index()]).count() as i32
+                    i32::from(v) * (self.by_kind[usize::from(k)] & self.state.by_color[c.index()]).count() as i32
                 })
                 .sum()
         };
@@ -179,7 +179,7 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn kinds_in(&self, mut kinds: u32) -> B {
         let mut out = B::EMPTY;
         while kinds != 0 {
-            out |= self.state.by_kind[kinds.trailing_zeros() as usize];
+            out |= self.by_kind[kinds.trailing_zeros() as usize];
             kinds &= kinds - 1;
         }
         out
@@ -196,7 +196,7 @@ impl<B: Bitboard> Fairy<B> {
             && ext.pseudo_royal
         {
             for &k in ext.kinds.as_deref().unwrap_or(&[]) {
-                let pieces = self.state.by_kind[k as usize] & own;
+                let pieces = self.by_kind[k as usize] & own;
                 if pieces.count() <= u32::from(ext.count) + 1 {
                     r |= pieces;
                 }
@@ -211,7 +211,7 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn royal_pieces(&self, color: Color) -> B {
         let mut r = B::EMPTY;
         for &k in &self.rules.royal_kinds {
-            r |= self.state.by_kind[k as usize];
+            r |= self.by_kind[k as usize];
         }
         r & self.state.by_color[color.index()]
     }
@@ -232,7 +232,7 @@ impl<B: Bitboard> Fairy<B> {
             .as_deref()
             .unwrap_or(&[])
             .iter()
-            .fold(B::EMPTY, |b, &k| b | self.state.by_kind[k as usize] & own);
+            .fold(B::EMPTY, |b, &k| b | self.by_kind[k as usize] & own);
         if pieces.count() > u32::from(ext.count) + 1 {
             pieces
         } else {

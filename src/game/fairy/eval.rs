@@ -28,7 +28,7 @@ impl<B: Bitboard> Fairy<B> {
             if rules.is_pawn(k) || rules.is_royal(k) {
                 continue;
             }
-            for sq in (self.state.by_kind[k] & own).squares() {
+            for sq in (self.by_kind[k] & own).squares() {
                 let (quiet, capture) = self.normal_targets(color, k, sq, occ);
                 let n = (quiet | (capture & !own)).count() as i32;
                 t.mg += MOBILITY.mg * n;
@@ -39,7 +39,7 @@ impl<B: Bitboard> Fairy<B> {
             let region = rules.flag_region[color.index()];
             let files = rules.files;
             let reach = rules.files.max(rules.ranks) as i32;
-            for sq in (self.state.by_kind[flag.kind as usize] & own).squares() {
+            for sq in (self.by_kind[flag.kind as usize] & own).squares() {
                 let dist = region
                     .squares()
                     .map(|r: Square| {

@@ -68,7 +68,7 @@ impl<B: Bitboard> Fairy<B> {
             }
             let color = if i < 2 { Color::White } else { Color::Black };
             let target = if i % 2 == 0 { c.kingside_file } else { c.queenside_file };
-            let kings = self.state.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
+            let kings = self.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
             kings
                 .squares()
                 .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files) == target)
@@ -182,7 +182,6 @@ impl<B: Bitboard> Fairy<B> {
             state: State {
                 board: B::mailbox(EMPTY),
                 by_color: [B::EMPTY; 2],
-                by_kind: [B::EMPTY; MAX_KINDS],
                 side: Color::White,
                 castle: [NO_SQUARE; 4],
                 rights: B::EMPTY,
@@ -201,6 +200,7 @@ impl<B: Bitboard> Fairy<B> {
                 passes: 0,
                 facing: 0,
             },
+            by_kind: [B::EMPTY; MAX_KINDS],
         };
         let (files, ranks) = (rules.files, rules.ranks);
         let rows: Vec<&str> = board_text.split('/').collect();
@@ -423,14 +423,14 @@ impl<B: Bitboard> Fairy<B> {
                 Color::Black
             };
             let rank = c.rank[color.index()];
-            let kings = self.state.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
+            let kings = self.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
             let Some(king) = kings.squares().find(|s| s.rank(files) == rank) else {
                 return err(format!("'{ch}': no king on the castling rank"));
             };
             let rooks: Vec<Square> = c
                 .rook_kinds
                 .iter()
-                .flat_map(|&k| (self.state.by_kind[k as usize] & self.state.by_color[color.index()]).squares())
+                .flat_map(|&k| (self.by_kind[k as usize] & self.state.by_color[color.index()]).squares())
                 .filter(|s| s.rank(files) == rank)
                 .collect();
             let kf = king.file(files);
@@ -552,7 +552,7 @@ impl<B: Bitboard> Fairy<B> {
                 let n = rules
                     .royal_kinds
                     .iter()
-                    .map(|&k| (self.state.by_kind[k as usize] & self.state.by_color[color.index()]).count())
+                    .map(|&k| (self.by_kind[k as usize] & self.state.by_color[color.index()]).count())
                     .sum::<u32>();
                 let name = if color == Color::White { "White" } else { "Black" };
                 // In a setup phase the royal piece may still be in hand.
@@ -704,7 +704,7 @@ impl<B: Bitboard> Fairy<B> {
                 let rank = Square(rook).rank(files);
                 let outermost = rules.castling.as_ref().is_some_and(|c| {
                     c.rook_kinds.iter().all(|&k| {
-                        (self.state.by_kind[k as usize] & self.state.by_color[color.index()])
+                        (self.by_kind[k as usize] & self.state.by_color[color.index()])
                             .squares()
                             .all(|r| {
                                 r.rank(files) != rank

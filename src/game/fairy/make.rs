@@ -45,7 +45,7 @@ impl<B: Bitboard> Fairy<B> {
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                let pieces = self.state.by_kind[k] & self.state.by_color[by.index()];
+                let pieces = self.by_kind[k] & self.state.by_color[by.index()];
                 if !pieces.is_empty()
                     && !(rules.kind(by, k).reverse.attackers(&rules.rays, sq, occ) & pieces).is_empty()
                 {
@@ -349,7 +349,7 @@ impl<B: Bitboard> Fairy<B> {
         let king_square = Square::new(c.king_file, rank, files);
         let king_dropped = piece.kind == c.king_kind && to == king_square;
         let rook_dropped = c.rook_kinds.contains(&piece.kind)
-            && (self.state.by_kind[c.king_kind as usize] & self.state.by_color[us.index()]).has(king_square);
+            && (self.by_kind[c.king_kind as usize] & self.state.by_color[us.index()]).has(king_square);
         for corner in [Square::new(files - 1, rank, files), Square::new(0, rank, files)] {
             let right = if king_dropped {
                 self.piece_at(corner)
@@ -399,14 +399,14 @@ impl<B: Bitboard> Fairy<B> {
     fn pawn_count(&self) -> u32 {
         (0..self.rules.kinds)
             .filter(|&k| self.rules.is_pawn(k))
-            .map(|k| self.state.by_kind[k].count())
+            .map(|k| self.by_kind[k].count())
             .sum()
     }
 
     /// The counting limit in full moves for `side` (0: it does not count).
     fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
         let theirs = self.state.by_color[(!side).index()];
-        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.state.by_kind[k as usize] & theirs).count());
+        let of = |kind: Option<u8>| kind.map_or(0, |k| (self.by_kind[k as usize] & theirs).count());
         counting.limit(CountingMaterial {
             pawns: self.pawn_count(),
             own: self.state.by_color[side.index()].count(),

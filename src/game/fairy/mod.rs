@@ -85,10 +85,16 @@ const NO_SQUARE: u8 = u8::MAX;
 /// An empty mailbox square.
 const EMPTY: u8 = u8::MAX;
 
-/// A position of a fairy variant: its variant's shared rules and its [`State`].
+/// A position of a fairy variant: its variant's shared rules, its [`State`] and the pieces of
+/// each kind.
 pub struct Fairy<B: Bitboard> {
     rules: Arc<FairyVariant<B>>,
     state: State<B>,
+    /// The pieces of each kind (both colors). Apart from [`State`] so that each of the two
+    /// copies a position copy makes stays small enough for the compiler to inline (with `u128`
+    /// boards the state in one piece, 624 bytes, went through a `memmove` call: 2 % of a 10x8
+    /// perft).
+    by_kind: [B; MAX_KINDS],
 }
 
 /// Everything of a [`Fairy`] position but its rules: plain data, copied in one piece when a
@@ -98,7 +104,6 @@ struct State<B: Bitboard> {
     /// `color << 5 | kind`, or [`EMPTY`].
     board: B::Mailbox,
     by_color: [B; 2],
-    by_kind: [B; MAX_KINDS],
     side: Color,
     /// Rook square of each castling right (`color * 2 + side`, side 0 = towards higher files).
     castle: [u8; 4],
@@ -136,18 +141,20 @@ impl<B: Bitboard> Clone for Fairy<B> {
         Fairy {
             rules: Arc::clone(&self.rules),
             state: self.state,
+            by_kind: self.by_kind,
         }
     }
 
     /// Copies `source` into `self`, sharing its rules: the shared count changes only when the
-    /// variants differ, and the state is one copy (field by field, the copy took 5 % of a
-    /// 3check perft's time, against 3.4 % now).
+    /// variants differ, and the state and the kinds' bitboards are one copy each (field by
+    /// field, the copy took 5 % of a 3check perft's time, against 3.4 % in one piece).
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         if !Arc::ptr_eq(&self.rules, &source.rules) {
             self.rules = Arc::clone(&source.rules);
         }
         self.state = source.state;
+        self.by_kind = source.by_kind;
     }
 }
 
@@ -177,7 +184,7 @@ impl<B: Bitboard> Fairy<B> {
     fn put(&mut self, piece: Piece, sq: Square) {
         self.state.board[sq.index()] = (piece.color.index() as u8) << 5 | piece.kind;
         self.state.by_color[piece.color.index()] |= B::square(sq);
-        self.state.by_kind[piece.kind as usize] |= B::square(sq);
+        self.by_kind[piece.kind as usize] |= B::square(sq);
         self.state.key ^= self.piece_key(piece, sq);
     }
 
@@ -186,7 +193,7 @@ impl<B: Bitboard> Fairy<B> {
         let piece = self.piece_at(sq).unwrap_or(Piece::new(Color::White, 0));
         self.state.board[sq.index()] = EMPTY;
         self.state.by_color[piece.color.index()] &= !B::square(sq);
-        self.state.by_kind[piece.kind as usize] &= !B::square(sq);
+        self.by_kind[piece.kind as usize] &= !B::square(sq);
         self.state.key ^= self.piece_key(piece, sq);
         piece
     }
@@ -250,7 +257,7 @@ impl<B: Bitboard> Fairy<B> {
     fn castle_king(&self, color: Color) -> Option<Square> {
         let rules: &Rules<B> = &self.rules;
         let castling = rules.castling.as_ref()?;
-        let kings = self.state.by_kind[castling.king_kind as usize]
+        let kings = self.by_kind[castling.king_kind as usize]
             & self.state.by_color[color.index()]
             & rules.castle_rank[color.index()];
         (!kings.is_empty()).then(|| kings.lsb())
@@ -289,7 +296,7 @@ impl<B: Bitboard> Fairy<B> {
         let own = self.state.by_color[us];
         let pawns = (0..self.rules.kinds)
             .filter(|&k| self.rules.is_pawn(k))
-            .map(|k| (self.state.by_kind[k] & own).count())
+            .map(|k| (self.by_kind[k] & own).count())
             .sum::<u32>();
         if own.count() != 2 || pawns != 1 || !self.state.checkers.is_empty() {
             return false;
@@ -335,7 +342,7 @@ impl<B: Bitboard> Fairy<B> {
             None => own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32,
             Some(kinds) => kinds.iter().any(|&k| {
                 let in_hand = hand.map_or(0, |h| u32::from(h[usize::from(k)]));
-                (self.state.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
+                (self.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
             }),
         };
         let reply = u32::from(ext.claim && color == self.state.side);
@@ -344,7 +351,7 @@ impl<B: Bitboard> Fairy<B> {
 
     fn flag_reached(&self, color: Color) -> bool {
         let Some(flag) = &self.rules.flag else { return false };
-        let there = self.state.by_kind[flag.kind as usize]
+        let there = self.by_kind[flag.kind as usize]
             & self.state.by_color[color.index()]
             & self.rules.flag_region[color.index()];
         if there.is_empty() {
@@ -839,7 +846,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     fn null_move_ok(&self) -> bool {
         let rules: &Rules<B> = &self.rules;
         let own = self.state.by_color[self.state.side.index()];
-        (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.state.by_kind[k] & own).is_empty())
+        (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.by_kind[k] & own).is_empty())
             && !rules.must_capture
     }
 }

@@ -136,7 +136,7 @@ impl<B: Bitboard> Fairy<B> {
             // per move (coregal's perft, which generates move by move: 0.95 -> 1.00 of the
             // pre-#19 build; one loop choosing per move through a closure measured 0.94).
             let steady = rules.steady[self.state.side.index()] >> k & 1 != 0;
-            for from in (self.state.by_kind[k] & own).squares() {
+            for from in (self.by_kind[k] & own).squares() {
                 let pt = self.piece_targets(k, from, filter);
                 let double_step = |to: Square| {
                     if pt.double.has(to) {
@@ -209,7 +209,7 @@ impl<B: Bitboard> Fairy<B> {
         // Kinds of one uniform table: pieces that cannot expose a royal piece take their
         // targets straight from it, the table's lookups resolved once for all of them.
         for &k in &rules.uniform_kinds[us.index()] {
-            let pieces = self.state.by_kind[k] & own & filter.from;
+            let pieces = self.by_kind[k] & own & filter.from;
             if pieces.is_empty() {
                 continue;
             }
@@ -235,7 +235,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         let initial = self.initial_squares(us);
         for &k in &rules.general_kinds[us.index()] {
-            let mut pieces = self.state.by_kind[k] & own & filter.from;
+            let mut pieces = self.by_kind[k] & own & filter.from;
             if pieces.is_empty() {
                 continue;
             }
@@ -402,7 +402,7 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         let mut targets = rules.drop_region[us][kind] & !self.occupied();
         if rules.no_doubled >> kind & 1 != 0 {
-            let own = self.state.by_kind[kind] & self.state.by_color[us];
+            let own = self.by_kind[kind] & self.state.by_color[us];
             for file in &rules.file_masks {
                 if (own & *file).count() >= u32::from(rules.no_doubled_count) {
                     targets &= !*file;
@@ -483,7 +483,7 @@ impl<B: Bitboard> Fairy<B> {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let own = self.state.by_kind[k] & self.state.by_color[us];
+            let own = self.by_kind[k] & self.state.by_color[us];
             let total = own.count() + u32::from(self.state.hand[us][k]);
             if dropped == Some(k) {
                 let same = if dark.has(to) { dark } else { !dark };
@@ -530,7 +530,7 @@ impl<B: Bitboard> Fairy<B> {
         let enemy = self.state.by_color[(!us).index()];
         let occ = self.occupied();
         for k in (0..rules.kinds).filter(|&k| rules.is_pawn(k)) {
-            let mut pawns = self.state.by_kind[k] & own;
+            let mut pawns = self.by_kind[k] & own;
             if pawns.more_than_one() {
                 pawns &= rules.promotion_zone[us.index()];
             }
@@ -726,7 +726,7 @@ impl<B: Bitboard> Fairy<B> {
         self.rules
             .promotion_limits
             .iter()
-            .any(|&(k, n)| k == p && (self.state.by_kind[k as usize] & own).count() >= n as u32)
+            .any(|&(k, n)| k == p && (self.by_kind[k as usize] & own).count() >= n as u32)
     }
 
     /// Castling moves whose path is clear and safe (`known`: squares already tested for the
@@ -820,7 +820,7 @@ impl<B: Bitboard> Fairy<B> {
         // (Fairy-Stockfish's `legal`, counting the type before the move).
         let (created, demoted) = match (mv.promotion(), &rules.extinction) {
             (Some(p), Some(ext)) if rules.is_pseudo_royal(usize::from(p)) => {
-                let own = self.state.by_kind[p as usize] & self.state.by_color[us.index()];
+                let own = self.by_kind[p as usize] & self.state.by_color[us.index()];
                 if own.count() <= u32::from(ext.count) {
                     (B::square(to), B::EMPTY)
                 } else {
@@ -1000,7 +1000,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
             }
             for &k in &rules.blockable_kinds[them.index()] {
-                let pieces = self.state.by_kind[k] & enemy;
+                let pieces = self.by_kind[k] & enemy;
                 if pieces.is_empty() {
                     continue;
                 }
