@@ -199,6 +199,7 @@ impl<B: Bitboard> Fairy<B> {
                 promoted: B::EMPTY,
                 passes: 0,
                 facing: 0,
+                extinct: 0,
             },
             by_kind: [B::EMPTY; MAX_KINDS],
         };
@@ -316,6 +317,7 @@ impl<B: Bitboard> Fairy<B> {
                 format!("unexpected field '{}'", fields[rest + 2].escape_debug()),
             );
         }
+        pos.state.extinct = pos.extinction_counts();
         pos.validate()?;
         pos.state.key = crate::game::GameRules::hash_from_scratch(&pos);
         pos.update_checkers();

@@ -273,6 +273,15 @@ impl<B: Bitboard> Fairy<B> {
         if self.rules.royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
+        // Counts change only with captures (explosions), promotions, drops and gatings.
+        if self.rules.extinction.is_some()
+            && (captured_kind.is_some()
+                || mv.promotion().is_some()
+                || !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Castle)
+                || RARE && self.rules.gating)
+        {
+            self.state.extinct = self.extinction_counts();
+        }
         self.state.side = them;
         if let Some(counting) = self.rules.counting {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());

@@ -134,6 +134,9 @@ struct State<B: Bitboard> {
     /// With the bikjang rule, whether the royal pieces face each other now (bit 0) and did a
     /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
     facing: u8,
+    /// Bit per color: [`Fairy::extinction_counts`], kept by make-move after the moves that
+    /// change a count (perft asks [`Fairy::extinct`] at every node).
+    extinct: u8,
 }
 
 impl<B: Bitboard> Clone for Fairy<B> {
@@ -322,8 +325,9 @@ impl<B: Bitboard> Fairy<B> {
         None
     }
 
-    /// Whether `color` has no pieces that count for an extinction rule. Inlined: perft asks it
-    /// twice at every node of an extinction variant (a call of its own cost horde's perft 3 %).
+    /// Whether `color` has no pieces that count for an extinction rule (and the opponent
+    /// enough): the piece counts cached in [`State::extinct`]. Inlined: perft asks it twice at
+    /// every node of an extinction variant.
     #[inline(always)]
     pub(super) fn extinct(&self, color: Color) -> bool {
         let Some(ext) = &self.rules.extinction else {
@@ -334,19 +338,34 @@ impl<B: Bitboard> Fairy<B> {
         if ext.pseudo_royal && !self.rules.blast_on_capture {
             return false;
         }
-        // Pieces in hand count (dobutsu's lion, captured, is the capturer's); most variants have
-        // no hands, and skip reading them (perft asks this at every node).
-        let own = self.state.by_color[color.index()];
-        let hand = self.rules.hands.then_some(&self.state.hand[color.index()]);
-        let gone = match &ext.kinds {
-            None => own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32,
-            Some(kinds) => kinds.iter().any(|&k| {
-                let in_hand = hand.map_or(0, |h| u32::from(h[usize::from(k)]));
-                (self.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
-            }),
-        };
         let reply = u32::from(ext.claim && color == self.state.side);
-        gone && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
+        self.state.extinct >> color.index() & 1 != 0
+            && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
+    }
+
+    /// Which colors (bit per color) have at most the extinction rule's count of pieces of its
+    /// kinds (or of all pieces), on the board and in hand: [`State::extinct`] from scratch.
+    pub(super) fn extinction_counts(&self) -> u8 {
+        let Some(ext) = &self.rules.extinction else {
+            return 0;
+        };
+        let mut bits = 0;
+        for color in [Color::White, Color::Black] {
+            // Pieces in hand count (dobutsu's lion, captured, is the capturer's).
+            let own = self.state.by_color[color.index()];
+            let hand = self.rules.hands.then_some(&self.state.hand[color.index()]);
+            let gone = match &ext.kinds {
+                None => {
+                    own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32
+                }
+                Some(kinds) => kinds.iter().any(|&k| {
+                    let in_hand = hand.map_or(0, |h| u32::from(h[usize::from(k)]));
+                    (self.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
+                }),
+            };
+            bits |= u8::from(gone) << color.index();
+        }
+        bits
     }
 
     fn flag_reached(&self, color: Color) -> bool {
