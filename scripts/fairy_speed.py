@@ -92,6 +92,8 @@ def main():
     ap.add_argument("--config", help="a Fairy-Stockfish variants.ini for the variants only it defines")
     ap.add_argument("variants", nargs="*")
     args = ap.parse_args()
+    if args.repeat < 1 or args.env_pads < 1:
+        ap.error("--repeat and --env-pads take a count of at least 1")
     variants = args.variants or [l.split("\t")[0] for l in subprocess.run(
         [args.nue, "variants"], capture_output=True, text=True).stdout.splitlines() if "\tnative" not in l]
     head = ["variant", "depth", "nodes", "nue s", "nue Mnps"]

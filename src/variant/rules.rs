@@ -900,13 +900,6 @@ impl<B: Bitboard> Rules<B> {
                 hand: Vec::new(),
             },
         };
-        rules.rare_rules = rules.gating
-            || rules.sittuyin_promotion
-            || rules.pass
-            || rules.bikjang
-            || rules.flying_general
-            || rules.immune_set != 0
-            || rules.duple_check;
         rules.ends_by_rule =
             rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting || rules.pass || rules.bikjang;
         rules.set_wise =
@@ -1067,15 +1060,24 @@ impl<B: Bitboard> Rules<B> {
         if let Some(drops) = &def.drops {
             rules.compile_drops(def, drops, &start_counts, &mut seed);
         }
-        // Hands, drops and shogi-style promotions (from inside the zone) are tested by the full
-        // copies too: the chess-like variants' generator keeps fewer bitboards live, their
-        // make-move skips the hand.
+        // Once the promotion zones are compiled. Hands, drops and shogi-style promotions (from
+        // inside the zone) are among them: the chess-like variants' generator keeps fewer
+        // bitboards live, their make-move skips the hand.
         let shogi_promotion = (0..kinds).any(|k| {
             [Color::White, Color::Black]
                 .iter()
-                .any(|&c| rules.zone_from(c, k) != B::EMPTY)
+                .any(|&c| !rules.zone_from(c, k).is_empty())
         });
-        rules.rare_rules |= rules.drops || rules.captures_to_hand || shogi_promotion;
+        rules.rare_rules = rules.gating
+            || rules.sittuyin_promotion
+            || rules.pass
+            || rules.bikjang
+            || rules.flying_general
+            || rules.immune_set != 0
+            || rules.duple_check
+            || rules.drops
+            || rules.captures_to_hand
+            || shogi_promotion;
         rules
     }
 
