@@ -107,8 +107,22 @@ pub fn pext_scalar(value: u64, mut mask: u64) -> u64 {
     out
 }
 
+/// Each square's `u128` bitboard, read instead of shifted: a 128-bit shift is five
+/// instructions, and LLVM narrows a read-modify-write of `1 << sq` in memory to the 32-bit word
+/// holding the bit, which a following 128-bit read of the same bitboard cannot take from the
+/// store buffer (a store-forwarding stall at every move).
+static SQUARE_U128: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 macro_rules! impl_bitboard {
-    ($t:ty, $extract:expr) => {
+    ($t:ty, $square:expr, $extract:expr) => {
         impl Bitboard for $t {
             const BITS: u32 = <$t>::BITS;
             type Mailbox = [u8; <$t>::BITS as usize];
@@ -122,7 +136,7 @@ macro_rules! impl_bitboard {
 
             #[inline(always)]
             fn square(sq: Square) -> Self {
-                1 << sq.0
+                $square(sq.0)
             }
             #[inline(always)]
             fn has(self, sq: Square) -> bool {
@@ -160,8 +174,8 @@ macro_rules! impl_bitboard {
     };
 }
 
-impl_bitboard!(u64, |v, m| pext(v, m) as usize);
-impl_bitboard!(u128, |v: u128, m: u128| {
+impl_bitboard!(u64, |sq: u8| 1u64 << sq, |v, m| pext(v, m) as usize);
+impl_bitboard!(u128, |sq: u8| SQUARE_U128[usize::from(sq & 127)], |v: u128, m: u128| {
     let low = pext(v as u64, m as u64);
     let high = pext((v >> 64) as u64, (m >> 64) as u64);
     (low | high << (m as u64).count_ones()) as usize
