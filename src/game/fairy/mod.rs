@@ -368,21 +368,26 @@ impl<B: Bitboard> Fairy<B> {
         bits
     }
 
+    /// Whether `color` has a piece of the flag kind in its flag region (with `safe`, none of
+    /// them attacked). Inlined: `outcome` asks it for both sides at every node of a flag
+    /// variant, and as a call it cost King of the Hill's perft 4 % (3 % of its instructions).
+    #[inline(always)]
     fn flag_reached(&self, color: Color) -> bool {
         let Some(flag) = &self.rules.flag else { return false };
         let there = self.by_kind[flag.kind as usize]
             & self.state.by_color[color.index()]
             & self.rules.flag_region[color.index()];
-        if there.is_empty() {
-            return false;
-        }
-        // With `safe`, only while the opponent does not attack it (Fairy-Stockfish's
-        // `flag_reached` with `flagPieceSafe`: every piece there, any attacker).
+        !there.is_empty() && (!flag.safe || self.unattacked(there, !color))
+    }
+
+    /// Whether no piece of `by` attacks any of `squares` (Fairy-Stockfish's `flag_reached`
+    /// with `flagPieceSafe`: every piece there, any attacker).
+    #[inline(never)]
+    fn unattacked(&self, squares: B, by: Color) -> bool {
         let occ = self.occupied();
-        !flag.safe
-            || there
-                .squares()
-                .all(|sq| self.attackers_to(sq, !color, occ, B::EMPTY).is_empty())
+        squares
+            .squares()
+            .all(|sq| self.attackers_to(sq, by, occ, B::EMPTY).is_empty())
     }
 
     /// Whether `color`, to move, can reach its flag region with one legal move. Not inlined:
