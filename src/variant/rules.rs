@@ -259,6 +259,11 @@ pub struct Rules<B> {
     pub unpromoted: Vec<u8>,
     /// The extinction rule, if any.
     pub extinction: Option<Extinction>,
+    /// Whether the extinction rule counts kinds one by one or pieces in hand: the counts are
+    /// then kept with the position (updated by make-move) rather than taken at every node;
+    /// otherwise (horde: all pieces on the board) one population count is cheaper than the
+    /// upkeep.
+    pub extinction_cached: bool,
     /// The flag rule, if any (its regions are [`Rules::flag_region`]).
     pub flag: Option<FlagRule>,
     /// Zobrist keys.
@@ -825,6 +830,7 @@ impl<B: Bitboard> Rules<B> {
             n_fold_value_absolute: def.n_fold_value_absolute,
             perpetual_check_loses: def.perpetual_check_illegal,
             extinction: def.extinction.clone(),
+            extinction_cached: false,
             flag: def.flag.as_ref().map(|f| FlagRule {
                 kind: f.kind,
                 flag_move: f.flag_move,
@@ -1068,6 +1074,10 @@ impl<B: Bitboard> Rules<B> {
                 .iter()
                 .any(|&c| !rules.zone_from(c, k).is_empty())
         });
+        rules.extinction_cached = rules
+            .extinction
+            .as_ref()
+            .is_some_and(|e| e.kinds.is_some() || rules.hands);
         rules.rare_rules = rules.gating
             || rules.sittuyin_promotion
             || rules.pass

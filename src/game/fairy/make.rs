@@ -66,7 +66,10 @@ impl<B: Bitboard> Fairy<B> {
                 checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
             }
         }
-        self.state.checkers = checkers | self.duple_checkers(us, occ);
+        if self.rules.duple_check {
+            checkers |= self.duple_checkers(us, occ);
+        }
+        self.state.checkers = checkers;
     }
 
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
@@ -274,7 +277,7 @@ impl<B: Bitboard> Fairy<B> {
             self.royal_rights_under_attack(to);
         }
         // Counts change only with captures (explosions), promotions, drops and gatings.
-        if self.rules.extinction.is_some()
+        if self.rules.extinction_cached
             && (captured_kind.is_some()
                 || mv.promotion().is_some()
                 || !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Castle)

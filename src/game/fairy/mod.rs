@@ -135,7 +135,8 @@ struct State<B: Bitboard> {
     /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
     facing: u8,
     /// Bit per color: [`Fairy::extinction_counts`], kept by make-move after the moves that
-    /// change a count (perft asks [`Fairy::extinct`] at every node).
+    /// change a count where [`Rules::extinction_cached`] (perft asks [`Fairy::extinct`] at
+    /// every node).
     extinct: u8,
 }
 
@@ -326,8 +327,9 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Whether `color` has no pieces that count for an extinction rule (and the opponent
-    /// enough): the piece counts cached in [`State::extinct`]. Inlined: perft asks it twice at
-    /// every node of an extinction variant.
+    /// enough): the piece counts cached in [`State::extinct`], or, where the rule counts all
+    /// pieces on the board ([`Rules::extinction_cached`] false), the count of them. Inlined:
+    /// perft asks it twice at every node of an extinction variant.
     #[inline(always)]
     pub(super) fn extinct(&self, color: Color) -> bool {
         let Some(ext) = &self.rules.extinction else {
@@ -339,8 +341,12 @@ impl<B: Bitboard> Fairy<B> {
             return false;
         }
         let reply = u32::from(ext.claim && color == self.state.side);
-        self.state.extinct >> color.index() & 1 != 0
-            && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
+        let gone = if self.rules.extinction_cached {
+            self.state.extinct >> color.index() & 1 != 0
+        } else {
+            self.state.by_color[color.index()].count() <= u32::from(ext.count)
+        };
+        gone && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
     }
 
     /// Which colors (bit per color) have at most the extinction rule's count of pieces of its
