@@ -642,7 +642,27 @@ impl<B: Bitboard> Fairy<B> {
         sensitive: Sensitive<B>,
         from: &dyn Fn(Square) -> Square,
     ) {
-        let is_pawn = self.rules.is_pawn(kind);
+        let rules: &Rules<B> = &self.rules;
+        let is_pawn = rules.is_pawn(kind);
+        let mut targets = targets;
+        // A counting sink takes a pawn's chess-style promotions set-wise where nothing limits
+        // them (no promotion limits, no `+` form) and no test is needed: each choice to every
+        // target of the zone, and the move without promotion where it is allowed and leaves
+        // the pawn a move (what `emit_with_promotions` gives one target at a time).
+        if S::ORDERLESS && is_pawn && rules.promotion_limits.is_empty() && rules.promoted_form(kind).is_none() {
+            let us = self.state.side.index();
+            let t = rules.kind(self.state.side, kind);
+            let zone = targets & t.promo_zone & !sensitive.to;
+            targets &= !zone;
+            if !zone.is_empty() {
+                for &p in &rules.promotion_kinds[us] {
+                    sink.promotions(zone, p, special, from);
+                }
+                if !rules.promotion_mandatory || rules.promotion_kinds[us].is_empty() {
+                    sink.targets(zone & t.mobile, special, from);
+                }
+            }
+        }
         for to in targets.squares() {
             self.emit_with_promotions(kind, is_pawn, from(to), to, special, &mut |mv| {
                 if !sensitive.to.has(to) || self.is_legal_pseudo(mv, sensitive) {
@@ -1332,9 +1352,19 @@ impl<B: Bitboard> Fairy<B> {
 }
 
 /// Where [`Fairy::plain_legal_moves`] puts the legal moves it finds.
-trait Sink<B> {
+trait Sink<B: Bitboard> {
+    /// Whether the sink only counts, so that moves may come in any order (a list keeps the
+    /// generator's order, which the search's move ordering starts from).
+    const ORDERLESS: bool;
     /// The moves to each square of `targets`, from `from(to)`, no promotion.
     fn targets(&mut self, targets: B, special: Special, from: impl Fn(Square) -> Square);
+    /// The moves to each square of `targets`, from `from(to)`, promoting to `promotion`.
+    #[inline(always)]
+    fn promotions(&mut self, targets: B, promotion: u8, special: Special, from: impl Fn(Square) -> Square) {
+        for to in targets.squares() {
+            self.push(FairyMove::new(from(to).0, to.0, Some(promotion), special));
+        }
+    }
     fn push(&mut self, mv: FairyMove);
 }
 
@@ -1342,8 +1372,13 @@ trait Sink<B> {
 struct Counter(u64);
 
 impl<B: Bitboard> Sink<B> for Counter {
+    const ORDERLESS: bool = true;
     #[inline(always)]
     fn targets(&mut self, targets: B, _: Special, _: impl Fn(Square) -> Square) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: B, _: u8, _: Special, _: impl Fn(Square) -> Square) {
         self.0 += u64::from(targets.count());
     }
     #[inline(always)]
@@ -1369,6 +1404,7 @@ struct CaptureCounter<B> {
 }
 
 impl<B: Bitboard> Sink<B> for CaptureCounter<B> {
+    const ORDERLESS: bool = true;
     #[inline(always)]
     fn targets(&mut self, targets: B, special: Special, _: impl Fn(Square) -> Square) {
         // Target sets are never of castling or en passant: a target is a capture where an enemy
@@ -1376,6 +1412,10 @@ impl<B: Bitboard> Sink<B> for CaptureCounter<B> {
         debug_assert!(!matches!(special, Special::Castle | Special::EnPassant));
         self.all += u64::from(targets.count());
         self.captures += u64::from((targets & self.enemy).count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: B, _: u8, special: Special, from: impl Fn(Square) -> Square) {
+        self.targets(targets, special, from);
     }
     #[inline(always)]
     fn push(&mut self, mv: FairyMove) {
@@ -1388,6 +1428,7 @@ impl<B: Bitboard> Sink<B> for CaptureCounter<B> {
 struct Lister<'a, F>(&'a mut F);
 
 impl<B: Bitboard, F: FnMut(FairyMove)> Sink<B> for Lister<'_, F> {
+    const ORDERLESS: bool = false;
     #[inline(always)]
     fn targets(&mut self, targets: B, special: Special, from: impl Fn(Square) -> Square) {
         for to in targets.squares() {
