@@ -1234,6 +1234,13 @@ impl<B: Bitboard> Rules<B> {
         self.royal_set >> kind & 1 != 0
     }
 
+    /// Whether a `color` pawn entering its promotion zone must promote: promotion is
+    /// mandatory and it has something to become (a choice, or `has_form`: its own `+` form).
+    #[inline]
+    pub fn pawn_promotion_forced(&self, color: Color, has_form: bool) -> bool {
+        self.promotion_mandatory && (!self.promotion_kinds[color.index()].is_empty() || has_form)
+    }
+
     /// Whether any kind is pseudo-royal (`extinction_pseudo_royal`).
     #[inline(always)]
     pub fn has_pseudo_royal_kinds(&self) -> bool {

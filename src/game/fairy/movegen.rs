@@ -650,15 +650,15 @@ impl<B: Bitboard> Fairy<B> {
         // target of the zone, and the move without promotion where it is allowed and leaves
         // the pawn a move (what `emit_with_promotions` gives one target at a time).
         if S::ORDERLESS && is_pawn && rules.promotion_limits.is_empty() && rules.promoted_form(kind).is_none() {
-            let us = self.state.side.index();
-            let t = rules.kind(self.state.side, kind);
+            let us = self.state.side;
+            let t = rules.kind(us, kind);
             let zone = targets & t.promo_zone & !sensitive.to;
             targets &= !zone;
             if !zone.is_empty() {
-                for &p in &rules.promotion_kinds[us] {
+                for &p in &rules.promotion_kinds[us.index()] {
                     sink.promotions(zone, p, special, from);
                 }
-                if !rules.promotion_mandatory || rules.promotion_kinds[us].is_empty() {
+                if !rules.pawn_promotion_forced(us, false) {
                     sink.targets(zone & t.mobile, special, from);
                 }
             }
@@ -732,8 +732,7 @@ impl<B: Bitboard> Fairy<B> {
         {
             emit(FairyMove::new(from.0, to.0, Some(p), special));
         }
-        let forced = rules.promotion_mandatory && !(choices.is_empty() && form.is_none());
-        if !forced && rules.kind(us, kind).mobile.has(to) {
+        if !rules.pawn_promotion_forced(us, form.is_some()) && rules.kind(us, kind).mobile.has(to) {
             emit(FairyMove::new(from.0, to.0, None, special));
         }
     }
