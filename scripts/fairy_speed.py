@@ -18,13 +18,17 @@ compare builds); counts beyond the oracle's depth are checked between the progra
 size of the environment moves the stack, and with it which loads alias earlier stores 4 KB
 apart, by up to 10 % for one build at one size (Mytkowicz et al., "Producing wrong data
 without doing anything obviously wrong!", ASPLOS 2009). A build's time is then the median over
-the sizes of its best of --repeat runs at each size.
+the sizes of its best of --repeat runs at each size. With --base and two or more sizes, the
+table also gives a 95 % confidence interval of nue/base: each size gives one paired ratio (the
+two builds' best times there), and the interval is Student's t over their logarithms, so that
+a row is slower than the base only where the whole interval lies below 1.
 
 Usage: scripts/fairy_speed.py [--nue target/release/nue] [--fsf /usr/games/fairy-stockfish]
        [--base OLD_NUE] [--repeat 3] [--env-pads 5] [--no-fsf] [--max-nodes 12000000]
        [--extra-depth K] [--min-secs S] [variant ...]
 """
 import argparse
+import math
 import os
 import re
 import statistics
@@ -75,6 +79,21 @@ def run_fsf(fsf, variant, fen, depth, config=None):
     return nodes, max(wall - startup, 1e-3)
 
 
+# Two-sided 95 % quantiles of Student's t for 1 to 30 degrees of freedom (beyond: the normal's).
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+       2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def ratio_interval(ratios):
+    """The 95 % confidence interval (low, high) of the geometric mean of paired `ratios`."""
+    logs = [math.log(r) for r in ratios]
+    mean = statistics.fmean(logs)
+    df = len(logs) - 1
+    half = (T95[df - 1] if df <= len(T95) else 1.96) * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mean - half), math.exp(mean + half)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--nue", default=os.path.join(HERE, "..", "target", "release", "nue"))
@@ -97,8 +116,9 @@ def main():
     variants = args.variants or [l.split("\t")[0] for l in subprocess.run(
         [args.nue, "variants"], capture_output=True, text=True).stdout.splitlines() if "\tnative" not in l]
     head = ["variant", "depth", "nodes", "nue s", "nue Mnps"]
+    interval = args.base and args.env_pads >= 2
     if args.base:
-        head += ["base Mnps", "nue/base"]
+        head += ["base Mnps", "nue/base"] + (["95 % CI"] if interval else [])
     if not args.no_fsf:
         head += ["FSF s", "FSF Mnps", "nue/FSF"]
     print("| " + " | ".join(head) + " |")
@@ -137,6 +157,9 @@ def main():
                 flag += f" (base {b_nodes} != oracle {expected})"
             b_mnps = b_nodes / b_secs / 1e6
             cells += [f"{b_mnps:.1f}", f"{n_mnps / b_mnps:.2f}"]
+            if interval:
+                low, high = ratio_interval([b / n for n, b in zip(n_times, b_times)])
+                cells.append(f"{low:.3f}-{high:.3f}")
         if not args.no_fsf:
             f_secs = float("inf")
             for _ in range(args.repeat):

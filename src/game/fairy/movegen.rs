@@ -182,9 +182,9 @@ impl<B: Bitboard> Fairy<B> {
     fn plain_legal_moves<S: Sink<B>, const RARE: bool>(&self, filter: Filter<B>, sink: &mut S) {
         let rules: &Rules<B> = &self.rules;
         let us = self.state.side;
-        let sensitive = self.sensitive_with::<RARE>();
-        // No pseudo-royal pieces where moves are generated set-wise.
+        // No pseudo-royal pieces where moves are generated set-wise ([`Rules::set_wise`]).
         let royals = self.royal_pieces(us);
+        let sensitive = self.sensitive_with::<RARE>(royals);
         let own = self.state.by_color[us.index()];
         let occ = self.occupied();
         let enemy = self.state.by_color[(!us).index()];
@@ -945,17 +945,18 @@ impl<B: Bitboard> Fairy<B> {
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
     #[inline(always)]
     pub(super) fn sensitive(&self) -> Sensitive<B> {
-        self.sensitive_with::<true>()
+        self.sensitive_with::<true>(self.royals(self.state.side))
     }
 
-    /// [`Fairy::sensitive`]; with `RARE` false only for a variant without pseudo-royal pieces
-    /// or [`Rules::rare_rules`], whose tests are then compiled out.
+    /// [`Fairy::sensitive`] of the side to move's royal pieces `royals` (pseudo-royal ones
+    /// included); with `RARE` false only for a variant without [`Rules::rare_rules`], whose
+    /// tests are then compiled out. The caller passes `royals` so that the set-wise generator,
+    /// which needs them too, reads the kinds' bitboards once.
     #[inline(always)]
-    fn sensitive_with<const RARE: bool>(&self) -> Sensitive<B> {
+    fn sensitive_with<const RARE: bool>(&self, royals: B) -> Sensitive<B> {
         let rules: &Rules<B> = &self.rules;
         let us = self.state.side;
         let them = !us;
-        let royals = if RARE { self.royals(us) } else { self.royal_pieces(us) };
         let own = self.state.by_color[us.index()];
         if royals.is_empty() {
             return Sensitive::NONE;
