@@ -7,6 +7,10 @@ use super::lookup::{Ray, Slider, shift};
 use crate::core::{Bitboard, Square};
 use std::sync::Arc;
 
+/// A slider table as a move table uses it: (table, whether it gives moves to empty squares,
+/// whether it gives captures).
+pub type SliderUse<B> = (Arc<Slider<B>>, bool, bool);
+
 /// What one set of atoms (a piece's normal or initial moves, for one color) reaches. In
 /// declaration order (`repr(C)`): what the generator reads first comes first.
 #[repr(C)]
@@ -19,6 +23,11 @@ pub struct MoveTable<B> {
     /// Whether every atom is a plain leap (pawns, most of all): the leap tables are the whole
     /// answer.
     pub only_leaps: bool,
+    /// Where every atom is a plain leap or a ride covered by at most two slider tables, but
+    /// some only move or only capture (New Zealand's rooks and knights, Hoppel-Poppel's): those
+    /// tables with (quiet, capture), read inline beside the leap tables instead of through the
+    /// general case's lists.
+    pub split: Option<[Option<SliderUse<B>>; 2]>,
     /// Whether any atom is a leap or a lame leap (the per-square tables are worth reading).
     pub leaps: bool,
     /// Plain leaps per square: to empty squares, and captures.
@@ -26,7 +35,7 @@ pub struct MoveTable<B> {
     /// Plain leaps per square that capture.
     pub leap_capture: Vec<B>,
     /// The same riders grouped into lookup tables: (slider table, quiet, capture).
-    pub sliders: Vec<(Arc<Slider<B>>, bool, bool)>,
+    pub sliders: Vec<SliderUse<B>>,
     /// Lame leaps per square: (target, squares that must be empty, quiet, capture).
     pub lame: SquareLists<B>,
     /// Hops along fixed lines per square (janggi's palace diagonals): (target, the squares in
@@ -88,6 +97,19 @@ impl<B: Bitboard> MoveTable<B> {
         }
         if self.only_leaps {
             return (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
+        }
+        if let Some(split) = &self.split {
+            let (mut quiet, mut capture) = (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
+            for (slider, q, c) in split.iter().flatten() {
+                let a = slider.attacks(sq, occ);
+                if *q {
+                    quiet |= a;
+                }
+                if *c {
+                    capture |= a;
+                }
+            }
+            return (quiet, capture);
         }
         self.reach_general(rays, sq, occ)
     }

@@ -558,11 +558,16 @@ impl<B: Bitboard> Rules<B> {
         if !reverse
             && atoms
                 .iter()
-                .all(|a| a.quiet && a.capture && !a.on_lines && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
+                .all(|a| !a.on_lines && matches!(a.reach, Reach::Leap | Reach::Ride(_)))
             && t.sliders.len() <= 2
         {
-            let slot = |i: usize| t.sliders.get(i).map(|(s, _, _)| Arc::clone(s));
-            t.uniform = Some([slot(0), slot(1)]);
+            if atoms.iter().all(|a| a.quiet && a.capture) {
+                let slot = |i: usize| t.sliders.get(i).map(|(s, _, _)| Arc::clone(s));
+                t.uniform = Some([slot(0), slot(1)]);
+            } else {
+                let slot = |i: usize| t.sliders.get(i).cloned();
+                t.split = Some([slot(0), slot(1)]);
+            }
         }
         t.only_leaps = atoms
             .iter()
