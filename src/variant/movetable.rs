@@ -99,17 +99,7 @@ impl<B: Bitboard> MoveTable<B> {
             return (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
         }
         if let Some(split) = &self.split {
-            let (mut quiet, mut capture) = (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
-            for (slider, q, c) in split.iter().flatten() {
-                let a = slider.attacks(sq, occ);
-                if *q {
-                    quiet |= a;
-                }
-                if *c {
-                    capture |= a;
-                }
-            }
-            return (quiet, capture);
+            return self.reach_split(split, sq, occ);
         }
         self.reach_general(rays, sq, occ)
     }
@@ -124,6 +114,23 @@ impl<B: Bitboard> MoveTable<B> {
             first: first.as_deref(),
             second: second.as_deref(),
         })
+    }
+
+    /// [`MoveTable::reach`] of a [`MoveTable::split`] table: a call of its own, as inlined into
+    /// the generator's loop over the other kinds it cost the chess-like variants registers.
+    #[inline(never)]
+    fn reach_split(&self, split: &[Option<SliderUse<B>>; 2], sq: Square, occ: B) -> (B, B) {
+        let (mut quiet, mut capture) = (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
+        for (slider, q, c) in split.iter().flatten() {
+            let a = slider.attacks(sq, occ);
+            if *q {
+                quiet |= a;
+            }
+            if *c {
+                capture |= a;
+            }
+        }
+        (quiet, capture)
     }
 
     #[inline(never)]
