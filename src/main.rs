@@ -164,6 +164,7 @@ enum Command {
         #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
     },
+    Arena(cli::arena::ArenaArgs),
     /// Training data tools.
     #[command(after_help = "Examples:\n  nue data stats chess.bin")]
     Data {
@@ -378,6 +379,7 @@ fn main() -> ExitCode {
                 },
             },
         ),
+        Some(Command::Arena(args)) => cli::run(variant, args),
         Some(Command::Go {
             fen,
             moves,

@@ -1,6 +1,7 @@
 //! Subcommand implementations. Each is a [`ForGame`] action, run for the game the `--variant`
 //! name selects; each prints its report and returns a [`CliError`] on bad input.
 
+pub mod arena;
 mod error;
 
 pub use error::CliError;

@@ -96,7 +96,8 @@ impl MatchReport {
         }
     }
 
-    fn add_pair(&mut self, first: Outcome, second: Outcome) {
+    /// Counts one pair: A's results in its two games.
+    pub fn add_pair(&mut self, first: Outcome, second: Outcome) {
         let points = |o: Outcome| match o {
             Outcome::Win => 2,
             Outcome::Draw => 1,

@@ -1,0 +1,262 @@
+//! One external engine process spoken to over UCI: the handshake, options, new games, and a
+//! search answered by `bestmove` within a deadline. Lines are read by a thread of their own,
+//! so a silent or dead engine is noticed at the deadline instead of blocking the match.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How to start an engine and set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Name shown in reports.
+    pub name: String,
+    /// The program and its arguments (split at whitespace).
+    pub command: Vec<String>,
+    /// UCI options sent after the handshake, in order: (name, value).
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// A spec from a command line (`"path/to/nue --variant shogi"`) and `NAME=VALUE` options.
+    ///
+    /// # Errors
+    /// An empty command, or an option without `=`.
+    pub fn parse(name: Option<&str>, command: &str, options: &[String]) -> Result<EngineSpec, String> {
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        let Some(program) = command.first() else {
+            return Err("empty engine command".to_string());
+        };
+        let options = options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+                _ => Err(format!("engine option '{o}' is not NAME=VALUE")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let name = name.map_or_else(
+            || program.rsplit('/').next().unwrap_or(program).to_string(),
+            str::to_string,
+        );
+        Ok(EngineSpec { name, command, options })
+    }
+}
+
+/// The answer to one `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The move, as the engine wrote it.
+    pub best: String,
+    /// The last score the engine reported, in centipawns from its side (mates as ±(32000 -
+    /// plies)); `None` when it reported none.
+    pub score: Option<i32>,
+    /// Milliseconds from sending `go` to reading `bestmove`.
+    pub elapsed_ms: u64,
+}
+
+/// A running engine.
+pub struct Engine {
+    /// The spec it was started from.
+    pub spec: EngineSpec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// How long an engine may take to answer `uci` or `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(20);
+
+impl Engine {
+    /// Starts the engine, runs the UCI handshake, sets `UCI_Variant` (unless `variant` is
+    /// `None`) and the spec's options, and waits for `readyok`.
+    ///
+    /// # Errors
+    /// The program cannot be started, or does not finish the handshake within 20 seconds.
+    pub fn start(spec: &EngineSpec, variant: Option<&str>) -> Result<Engine, String> {
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{}: cannot start '{}': {e}", spec.name, spec.command[0]))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(format!("{}: no pipes to the engine", spec.name));
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+        };
+        engine.send("uci")?;
+        engine.wait_for("uciok", Instant::now() + HANDSHAKE)?;
+        if let Some(v) = variant {
+            engine.send(&format!("setoption name UCI_Variant value {v}"))?;
+        }
+        for (name, value) in spec.options.clone() {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// Writes one line to the engine.
+    ///
+    /// # Errors
+    /// The engine has closed its input (it died).
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("{}: cannot write to the engine: {e}", self.spec.name))
+    }
+
+    /// Reads lines until one whose first word is `word`; returns that line.
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, String> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(format!("{}: no '{word}' in time", self.spec.name)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{}: the engine exited (waiting for '{word}')", self.spec.name));
+                }
+            }
+        }
+    }
+
+    /// `isready`, answered by `readyok`.
+    ///
+    /// # Errors
+    /// No `readyok` within 20 seconds.
+    pub fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
+    }
+
+    /// `ucinewgame`, then `isready`.
+    ///
+    /// # Errors
+    /// As [`Engine::ready`].
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    /// Sends `position` and `go` lines and waits for `bestmove` until `timeout` has passed.
+    ///
+    /// # Errors
+    /// The engine died, or gave no `bestmove` in time (it is then asked to stop).
+    pub fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, String> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(go)?;
+        let deadline = start + timeout;
+        let mut score = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.send("stop");
+                    return Err(format!(
+                        "{}: no bestmove within {} ms",
+                        self.spec.name,
+                        timeout.as_millis()
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(format!("{}: the engine exited", self.spec.name)),
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => {
+                    if let Some(s) = info_score(&line) {
+                        score = Some(s);
+                    }
+                }
+                Some("bestmove") => {
+                    let best = words.next().unwrap_or("(none)").to_string();
+                    return Ok(Reply {
+                        best,
+                        score,
+                        elapsed_ms: start.elapsed().as_millis() as u64,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // A polite engine exits at once; one that does not is killed after a short wait.
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The score of an `info` line (`score cp N` or `score mate N`), centipawns from the engine's
+/// side, mate in `n` moves as `32000 - (2n - 1)` plies; bounds count as scores.
+fn info_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w != "score" {
+            continue;
+        }
+        let kind = words.next()?;
+        let value: i32 = words.next()?.parse().ok()?;
+        return match kind {
+            "cp" => Some(value),
+            "mate" if value > 0 => Some(32_000 - (2 * value - 1)),
+            "mate" => Some(-32_000 - 2 * value),
+            _ => None,
+        };
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_from_info_lines() {
+        assert_eq!(info_score("info depth 5 score cp -34 nodes 100 pv e2e4"), Some(-34));
+        assert_eq!(info_score("info depth 9 score mate 3 pv a1a8"), Some(32_000 - 5));
+        assert_eq!(info_score("info depth 9 score mate -2 pv a1a8"), Some(-32_000 + 4));
+        assert_eq!(info_score("info depth 3 score cp 12 lowerbound"), Some(12));
+        assert_eq!(info_score("info string no score here"), None);
+        assert_eq!(info_score("info score cp x"), None);
+    }
+
+    #[test]
+    fn specs_parse_commands_and_options() {
+        let s = EngineSpec::parse(None, " ./bin/nue  --variant shogi", &["Hash=64".to_string()]).expect("spec");
+        assert_eq!(s.name, "nue");
+        assert_eq!(s.command, ["./bin/nue", "--variant", "shogi"]);
+        assert_eq!(s.options, [("Hash".to_string(), "64".to_string())]);
+        assert!(EngineSpec::parse(None, "  ", &[]).is_err());
+        assert!(EngineSpec::parse(Some("x"), "nue", &["Hash".to_string()]).is_err());
+    }
+}
