@@ -119,6 +119,7 @@ impl ForGame for Go<'_> {
             threads: self.threads.max(1),
             multipv: self.multipv.max(1),
             move_overhead: 0,
+            ..SearchOptions::default()
         };
         let eval = eval_for::<G>(variant, "", embedded)?;
         let result =

@@ -68,6 +68,8 @@ pub trait Bitboard:
     }
     /// The low 64 bits (hashing and debugging).
     fn low_u64(self) -> u64;
+    /// All the bits folded into 64 (hashing): the low word XOR a multiple of the high word.
+    fn fold64(self) -> u64;
     /// The bits of `self` that `mask` selects, packed into the low bits in order: the index of
     /// an occupancy in a table of all subsets of `mask` (BMI2 `PEXT`; chessprogramming wiki,
     /// "BMI2"). At most `mask.count()` bits; callers keep masks small.
@@ -164,6 +166,11 @@ macro_rules! impl_bitboard {
             #[inline(always)]
             fn low_u64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
+            fn fold64(self) -> u64 {
+                (self as u128 as u64) ^ ((self as u128 >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             }
             #[inline(always)]
             fn extract(self, mask: Self) -> usize {

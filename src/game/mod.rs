@@ -287,6 +287,22 @@ pub trait EvalKnowledge: GameRules {
     /// Whether a null move is a sound test here: the side to move is unlikely to be in
     /// zugzwang (chess: it has a piece other than pawns and king).
     fn null_move_ok(&self) -> bool;
+    /// A key of the pawn structure (where each color's pawns stand), for the search's
+    /// correction history; 0, the default, where a game keeps none.
+    fn pawn_key(&self) -> u64 {
+        0
+    }
+}
+
+/// A key of two colors' pawn sets, each folded to 64 bits (see [`EvalKnowledge::pawn_key`]):
+/// each word multiplied by its own odd constant, the product's high bits folded down.
+#[inline(always)]
+pub fn pawn_key_of(first: u64, second: u64) -> u64 {
+    let mix = |x: u64, k: u64| {
+        let m = (x as u128).wrapping_mul(k as u128);
+        (m as u64) ^ ((m >> 64) as u64)
+    };
+    mix(first, 0x9E37_79B9_7F4A_7C15) ^ mix(second, 0xC2B2_AE3D_27D4_EB4F).rotate_left(17)
 }
 
 /// A whole game: its rules, notation and evaluation knowledge. Every game gets it from the

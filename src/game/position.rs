@@ -92,6 +92,11 @@ impl<G: GameRules> Position<G> {
         &self.states[self.len - 1]
     }
 
+    /// The state before the last move played, if any.
+    pub fn parent(&self) -> Option<&G> {
+        (self.len >= 2).then(|| &self.states[self.len - 2])
+    }
+
     /// Plays a legal move (unchecked: the move must come from `generate` or `parse_move`).
     #[inline]
     pub fn play(&mut self, mv: G::Move) {

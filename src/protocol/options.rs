@@ -28,6 +28,8 @@ pub enum OptionKey {
     VariantPath,
     /// Plies after which a game is drawn (USI `MaxMovesToDraw`, 0 = no limit).
     MaxMovesToDraw,
+    /// A search constant, `search::params::Params::TABLE[i]` (tuning builds only).
+    Tune(usize),
 }
 
 /// An option's type, default and range, as the listing announces it.
@@ -91,7 +93,7 @@ pub fn max_hash_mib() -> i64 {
 pub fn options() -> &'static [OptionSpec] {
     static TABLE: std::sync::OnceLock<Vec<OptionSpec>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        vec![
+        let mut table = vec![
             OptionSpec {
                 key: OptionKey::Hash,
                 uci: Some("Hash"),
@@ -172,8 +174,31 @@ pub fn options() -> &'static [OptionSpec] {
                 usi: None,
                 kind: OptionType::Text { file: false },
             },
-        ]
+        ];
+        if cfg!(feature = "tune") {
+            table.extend(tune_options());
+        }
+        table
     })
+}
+
+/// The search constants as spin options, for SPSA (a build with the `tune` feature lists
+/// them; their defaults are those of games without drops).
+fn tune_options() -> impl Iterator<Item = OptionSpec> {
+    let defaults = crate::search::params::Params::DEFAULT;
+    crate::search::params::Params::TABLE
+        .iter()
+        .enumerate()
+        .map(move |(i, &(name, min, max))| OptionSpec {
+            key: OptionKey::Tune(i),
+            uci: Some(name),
+            usi: Some(name),
+            kind: OptionType::Spin {
+                default: i64::from(defaults.get(name).unwrap_or(0)),
+                min: i64::from(min),
+                max: i64::from(max),
+            },
+        })
 }
 
 impl OptionSpec {

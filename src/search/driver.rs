@@ -2,6 +2,7 @@
 //! Lazy SMP (helpers search the same tree and share only the transposition table), time and
 //! node limits, `info` reports from the main thread, and the final best and ponder moves.
 
+use super::params::{Params, Tune};
 use super::time;
 use super::worker::{Context, Control, RootMove, Signals, Worker};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable};
@@ -22,6 +23,9 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication delays.
     pub move_overhead: u64,
+    /// Search constants set by tuning options, over the game family's defaults
+    /// ([`Params::for_game`]).
+    pub tune: Tune,
 }
 
 impl SearchOptions {
@@ -30,6 +34,10 @@ impl SearchOptions {
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        tune: Tune {
+            values: Params::DEFAULT,
+            set: 0,
+        },
     };
 }
 
@@ -39,6 +47,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead: 10,
+            tune: Tune::default(),
         }
     }
 }
@@ -144,13 +153,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             nodes: limits.nodes,
         };
         let threads = options.threads.max(1);
+        let mut params = Params::for_game(board.dims());
+        params.apply(&options.tune);
         while self.workers.len() < threads {
             let id = self.workers.len();
             self.workers.push(Worker::new(id, pos.clone(), eval.clone()));
         }
         self.workers.truncate(threads);
         for w in &mut self.workers {
-            w.prepare(pos, eval, &root, limits.nodes);
+            w.prepare(pos, eval, &root, limits.nodes, &params);
         }
         let node_counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
         let ctx = Context {
@@ -240,7 +251,7 @@ fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits:
             w.pv_idx = pv_idx;
             w.seldepth = 0;
             let prev = w.root_moves[pv_idx].prev_score;
-            let mut delta = 20;
+            let mut delta = w.params().aspiration;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
             } else {

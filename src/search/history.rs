@@ -10,6 +10,10 @@ use crate::game::Dims;
 /// `h += bonus - h * |bonus| / MAX` (chessprogramming wiki, "History Heuristic").
 pub const MAX: i32 = 16_384;
 
+/// Piece-to indices of the moves 1, 2 and 4 plies back (`None` where there is no such move,
+/// or it was a null move): the continuation histories a quiet move is scored by.
+pub type Prev = [Option<usize>; 3];
+
 /// Largest continuation table, in entries (32 MiB of `i16`).
 const CONTINUATION_CAP: usize = 16 << 20;
 
@@ -26,6 +30,12 @@ pub fn bonus(depth: i32) -> i32 {
     (depth * 170 - 100).clamp(0, 1600)
 }
 
+/// Entries per color of the correction history (a power of two).
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction entries are in 1/256 centipawn, within `±CORRECTION_MAX`.
+const CORRECTION_GRAIN: i32 = 256;
+const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
+
 /// History tables of one search thread.
 pub struct History {
     /// `pieces * squares` (piece-to indices).
@@ -34,6 +44,9 @@ pub struct History {
     quiet: Vec<i16>,
     capture: Vec<i16>,
     continuation: Vec<i16>,
+    /// How far searches found the static evaluation off, by side to move and pawn structure
+    /// (Stockfish's pawn correction history), in 1/256 centipawn.
+    correction: Vec<i32>,
 }
 
 impl History {
@@ -47,6 +60,7 @@ impl History {
             quiet: vec![0; piece_to],
             capture: vec![0; piece_to * dims.piece_kinds as usize],
             continuation: vec![0; continuation],
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 
@@ -55,6 +69,31 @@ impl History {
         self.quiet.fill(0);
         self.capture.fill(0);
         self.continuation.fill(0);
+        self.correction.fill(0);
+    }
+
+    #[inline(always)]
+    fn correction_index(stm: usize, pawn_key: u64) -> usize {
+        stm * CORRECTION_SIZE + (pawn_key as usize & (CORRECTION_SIZE - 1))
+    }
+
+    /// The correction to add to a static evaluation, centipawns, for side `stm` (0 or 1) with
+    /// pawn structure `pawn_key`.
+    #[inline]
+    pub fn correction(&self, stm: usize, pawn_key: u64) -> i32 {
+        self.correction[Self::correction_index(stm, pawn_key)] / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction of (`stm`, `pawn_key`) towards `diff` (search score minus static
+    /// evaluation, centipawns), the more the deeper the search (`depth` plies): a running
+    /// average whose weight grows with depth up to 1/16.
+    #[inline]
+    pub fn update_correction(&mut self, stm: usize, pawn_key: u64, diff: i32, depth: i32) {
+        let entry = &mut self.correction[Self::correction_index(stm, pawn_key)];
+        let weight = (depth + 1).clamp(1, 16);
+        let target =
+            diff.clamp(-CORRECTION_MAX / CORRECTION_GRAIN, CORRECTION_MAX / CORRECTION_GRAIN) * CORRECTION_GRAIN;
+        *entry = ((*entry * (256 - weight) + target * weight) / 256).clamp(-CORRECTION_MAX, CORRECTION_MAX);
     }
 
     /// Number of piece-to indices; a valid piece-to index is below it.
@@ -74,10 +113,10 @@ impl History {
         }
     }
 
-    /// Quiet-move score: piece-to history plus continuation history from the moves one and two
-    /// plies back (`None` where there is no such move).
+    /// Quiet-move score: piece-to history plus continuation history from the moves 1, 2 and 4
+    /// plies back.
     #[inline]
-    pub fn quiet_score(&self, piece_to: usize, prev: [Option<usize>; 2]) -> i32 {
+    pub fn quiet_score(&self, piece_to: usize, prev: Prev) -> i32 {
         let mut s = self.quiet[piece_to] as i32;
         for p in prev.into_iter().flatten() {
             s += self.continuation[self.cont_index(p, piece_to)] as i32;
@@ -93,7 +132,7 @@ impl History {
 
     /// Rewards (positive `bonus`) or punishes a quiet move.
     #[inline]
-    pub fn update_quiet(&mut self, piece_to: usize, prev: [Option<usize>; 2], bonus: i32) {
+    pub fn update_quiet(&mut self, piece_to: usize, prev: Prev, bonus: i32) {
         gravity(&mut self.quiet[piece_to], bonus);
         for p in prev.into_iter().flatten() {
             let i = self.cont_index(p, piece_to);
@@ -121,13 +160,13 @@ mod tests {
             hand_kinds: 0,
         });
         for _ in 0..1000 {
-            h.update_quiet(5, [Some(3), None], bonus(20));
+            h.update_quiet(5, [Some(3), None, None], bonus(20));
         }
-        assert!(h.quiet_score(5, [None, None]) <= MAX);
-        assert!(h.quiet_score(5, [Some(3), None]) > h.quiet_score(5, [None, None]));
+        assert!(h.quiet_score(5, [None; 3]) <= MAX);
+        assert!(h.quiet_score(5, [Some(3), None, None]) > h.quiet_score(5, [None; 3]));
         for _ in 0..1000 {
-            h.update_quiet(5, [None, None], -bonus(20));
+            h.update_quiet(5, [None; 3], -bonus(20));
         }
-        assert!(h.quiet_score(5, [None, None]) >= -MAX);
+        assert!(h.quiet_score(5, [None; 3]) >= -MAX);
     }
 }

@@ -8,6 +8,7 @@
 
 mod driver;
 pub mod history;
+pub mod params;
 mod picker;
 pub mod time;
 pub mod tt;

@@ -17,8 +17,8 @@ pub struct PickerContext {
     /// Transposition-table move bits (0 for none); already validated by the caller.
     pub tt_move: u32,
     pub killers: [u32; 2],
-    /// Piece-to indices of the moves one and two plies back.
-    pub prev: [Option<usize>; 2],
+    /// Piece-to indices of the moves 1, 2 and 4 plies back.
+    pub prev: super::history::Prev,
     /// Only captures and promotions (quiescence, not in check). Captures that lose material
     /// are then not set apart: quiescence tests each move's exchange itself, after its cheaper
     /// delta pruning, and skips the losing ones.
@@ -262,7 +262,7 @@ mod tests {
         PickerContext {
             tt_move,
             killers: [quiet.last().map_or(0, |m| m.to_bits()), 0],
-            prev: [None, None],
+            prev: [None; 3],
             tactical_only: false,
         }
     }

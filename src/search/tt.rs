@@ -1,8 +1,9 @@
 //! The transposition table: a hash table of search results shared by all search threads,
 //! lock-free with plain atomics.
 //!
-//! Each entry is two `AtomicU64` words. The first holds the upper 32 bits of the key XORed with
-//! the low 32 bits of the second word, so an entry torn by two threads writing at once fails the
+//! Each entry is two `AtomicU64` words. The first holds the low 32 bits of the key (the check
+//! bits: the cluster index comes from the high bits, so the two never overlap) XORed with the
+//! low 32 bits of the second word, so an entry torn by two threads writing at once fails the
 //! key check instead of mixing two positions (R. Hyatt and T. Mann, "A lock-less transposition
 //! table implementation for parallel search chess engines", ICGA Journal 2002). The stored move
 //! is still validated with `Game::is_legal` before use, so no bit pattern can do harm.
@@ -15,6 +16,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The kind of bound a stored score is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// No score: the entry holds only the static evaluation (and perhaps a move).
+    None = 0,
     /// The true score is at most the stored one (fail-low).
     Upper = 1,
     /// The true score is at least the stored one (fail-high).
@@ -30,8 +33,8 @@ pub struct TtEntry {
     pub mv: u32,
     /// Score in centipawns, mate scores relative to this node (see `search::score`).
     pub score: i32,
-    /// Static evaluation of the node, centipawns.
-    pub eval: i32,
+    /// Static evaluation of the node, centipawns; `None` where none was stored (in check).
+    pub eval: Option<i32>,
     /// Remaining depth of the search that stored it, plies.
     pub depth: i32,
     /// Whether the score is exact or a bound.
@@ -58,8 +61,13 @@ pub struct TranspositionTable {
     generation: std::sync::atomic::AtomicU8,
 }
 
-// meta: [key_hi32 ^ data_lo32 : 32][eval : 16][depth : 8][generation 6 | pv 1 | bound... ]
-// data: [mv : 32][score : 16][bound : 2][pv : 1][unused : 13]
+// meta: [key_lo32 ^ data_lo32 : 32][eval : 16][depth : 8][generation : 6][unused : 2]
+// data: [mv : 32][score : 16][bound : 2][pv : 1][used : 1][unused : 12]
+
+/// The data word's "entry in use" bit (an entry may hold no move, a zero score and no bound).
+const USED: u64 = 1 << 51;
+/// The stored evaluation meaning "none".
+const NO_EVAL: i16 = i16::MIN;
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least one cluster). Aborts if the memory cannot be had:
@@ -128,9 +136,11 @@ impl TranspositionTable {
         let _ = key;
     }
 
+    /// The key's check bits: the low 32, which the cluster index (from the high bits of
+    /// `key * clusters`) does not use.
     #[inline(always)]
     fn check(key: u64) -> u64 {
-        key >> 32
+        key & 0xFFFF_FFFF
     }
 
     /// The entry stored for `key`, if any.
@@ -146,12 +156,13 @@ impl TranspositionTable {
                 1 => Bound::Upper,
                 2 => Bound::Lower,
                 3 => Bound::Exact,
-                _ => continue,
+                _ => Bound::None,
             };
+            let eval = ((meta >> 16) & 0xFFFF) as u16 as i16;
             return Some(TtEntry {
                 mv: (data & 0xFFFF_FFFF) as u32,
                 score: ((data >> 32) & 0xFFFF) as u16 as i16 as i32,
-                eval: ((meta >> 16) & 0xFFFF) as u16 as i16 as i32,
+                eval: (eval != NO_EVAL).then_some(eval as i32),
                 depth: ((meta >> 8) & 0xFF) as u8 as i8 as i32,
                 bound,
                 pv: (data >> 50) & 1 != 0,
@@ -160,10 +171,12 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result for `key`. `mv` 0 keeps the move already stored for the same key.
+    /// Stores a result for `key`: the best move (0 keeps the move already stored for the same
+    /// key), score and static evaluation in centipawns, remaining depth in plies, the score's
+    /// bound ([`Bound::None`] stores the evaluation alone) and whether the node was on a PV.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&self, key: u64, mv: u32, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool) {
+    pub fn store(&self, key: u64, mv: u32, score: i32, eval: Option<i32>, depth: i32, bound: Bound, pv: bool) {
         let generation = self.generation.load(Ordering::Relaxed);
         let cluster = self.cluster(key);
         let mut victim = 0;
@@ -200,9 +213,11 @@ impl TranspositionTable {
         let data = mv as u64
             | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << 32)
             | ((bound as u64) << 48)
-            | ((pv as u64) << 50);
+            | ((pv as u64) << 50)
+            | USED;
+        let eval = eval.map_or(NO_EVAL, |e| e.clamp(-32767, 32767) as i16);
         let meta = ((Self::check(key) ^ (data & 0xFFFF_FFFF)) << 32)
-            | ((eval.clamp(-32767, 32767) as i16 as u16 as u64) << 16)
+            | ((eval as u16 as u64) << 16)
             | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 8)
             | (generation & 0xFC) as u64;
         cluster[victim].meta.store(meta, Ordering::Relaxed);
@@ -237,24 +252,47 @@ mod tests {
     fn store_then_probe_round_trips() {
         let tt = TranspositionTable::new(1);
         let key = 0xDEAD_BEEF_1234_5678;
-        tt.store(key, 0x1234, -1500, 37, 9, Bound::Lower, true);
+        tt.store(key, 0x1234, -1500, Some(37), 9, Bound::Lower, true);
         let e = tt.probe(key).expect("stored");
         assert_eq!(
             (e.mv, e.score, e.eval, e.depth, e.bound, e.pv),
-            (0x1234, -1500, 37, 9, Bound::Lower, true)
+            (0x1234, -1500, Some(37), 9, Bound::Lower, true)
         );
-        assert!(tt.probe(key ^ (1 << 40)).is_none(), "another key must miss");
+        assert!(tt.probe(key ^ (1 << 4)).is_none(), "another key must miss");
         // A move of 0 keeps the stored move.
-        tt.store(key, 0, 20, 0, 10, Bound::Exact, false);
-        assert_eq!(tt.probe(key).expect("stored").mv, 0x1234);
+        tt.store(key, 0, 20, None, 10, Bound::Exact, false);
+        let e = tt.probe(key).expect("stored");
+        assert_eq!((e.mv, e.eval), (0x1234, None));
         assert!(tt.hashfull() <= 1000);
+        // An evaluation alone: no move, no score, no bound, still found.
+        let other = 0x0F0F_0F0F_0F0F_0F0F;
+        tt.store(other, 0, 0, Some(-12), -1, Bound::None, false);
+        let e = tt.probe(other).expect("stored");
+        assert_eq!((e.mv, e.eval, e.bound), (0, Some(-12), Bound::None));
+    }
+
+    /// Keys of one cluster (same high bits, which choose it) are told apart: the check bits do
+    /// not overlap the index bits.
+    #[test]
+    fn keys_of_one_cluster_are_told_apart() {
+        let tt = TranspositionTable::new(16);
+        let key: u64 = 0x8000_0000_1234_5678;
+        // Another key with the same high half (the index bits): the same cluster.
+        let near = key ^ 1 << 5;
+        assert!(std::ptr::eq(tt.cluster(key).as_ptr(), tt.cluster(near).as_ptr()));
+        tt.store(key, 7, 100, Some(5), 8, Bound::Exact, false);
+        assert!(tt.probe(near).is_none(), "a false hit on a key of the same cluster");
+        // And keys with the same low half but another cluster miss too.
+        let far = key ^ 1 << 63;
+        assert!(tt.probe(far).is_none());
+        assert_eq!(tt.probe(key).expect("stored").mv, 7);
     }
 
     #[test]
     fn torn_entries_fail_the_key_check() {
         let tt = TranspositionTable::new(1);
         let key = 0x0123_4567_89AB_CDEF;
-        tt.store(key, 7, 1, 2, 3, Bound::Exact, false);
+        tt.store(key, 7, 1, Some(2), 3, Bound::Exact, false);
         let other = key ^ 0xFFFF_0000_0000_0000;
         // Simulate a torn write: the data word of another position's entry under this meta.
         let slot = tt
@@ -262,7 +300,8 @@ mod tests {
             .iter()
             .find(|s| s.data.load(Ordering::Relaxed) != 0)
             .expect("slot");
-        slot.data.store(9 | (5u64 << 32) | (3u64 << 48), Ordering::Relaxed);
+        slot.data
+            .store(9 | (5u64 << 32) | (3u64 << 48) | USED, Ordering::Relaxed);
         assert!(tt.probe(key).is_none());
         assert!(tt.probe(other).is_none());
     }

@@ -2,30 +2,32 @@
 //! its own copy of the position, evaluator and history tables; results meet in the shared
 //! transposition table (Lazy SMP).
 
-use super::history::{self, History};
+use super::history::{self, History, Prev};
+use super::params::Params;
 use super::picker::{MovePicker, PickerContext, piece_to};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, outcome_score};
 use crate::eval::Evaluator;
 use crate::game::{Game, GameMove, Position};
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// "No evaluation" marker in the stack (in check).
 const NO_EVAL: i32 = i32::MIN / 2;
 
-/// Late-move reduction in plies by depth and move number: `0.8 + ln(d) ln(m) / 2.3`
-/// (the logarithmic formula of Stockfish and Ethereal, constants our own).
-static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
-    let mut t = [[0; 64]; 64];
+/// Late-move reductions in 1/1024 plies by depth and move number (1-based, pruned moves
+/// counted): `base + 1024 ln(d) ln(m) / div` (the logarithmic formula of Stockfish and
+/// Ethereal; `base` and `div` from the parameters).
+fn lmr_table(p: &Params) -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.3) as i32;
+            let log = (d as f64).ln() * (m as f64).ln();
+            *r = p.lmr_base + (1024.0 * 100.0 * log / p.lmr_div as f64) as i32;
         }
     }
     t
-});
+}
 
 /// Flags the protocol thread sets while a search runs.
 #[derive(Default, Debug)]
@@ -72,7 +74,12 @@ pub struct RootMove {
 
 #[derive(Clone, Copy)]
 struct Frame {
-    eval: i32,
+    /// The static evaluation, corrected (`NO_EVAL` in check).
+    static_eval: i32,
+    /// The static evaluation before correction.
+    raw_eval: i32,
+    /// The move a singular-extension search leaves out (0 for none).
+    excluded: u32,
     killers: [u32; 2],
     /// Piece-to index of the move played at this ply (None for a null move).
     piece_to: Option<usize>,
@@ -82,7 +89,9 @@ struct Frame {
 impl Default for Frame {
     fn default() -> Frame {
         Frame {
-            eval: NO_EVAL,
+            static_eval: NO_EVAL,
+            raw_eval: NO_EVAL,
+            excluded: 0,
             killers: [0; 2],
             piece_to: None,
             null: false,
@@ -117,13 +126,19 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     /// Deepest iteration completed.
     pub completed_depth: i32,
     stopped: bool,
+    params: Params,
+    /// Late-move reductions by depth and move number, from `params`.
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// A worker numbered `id` for `pos`, evaluating with `eval`.
     pub fn new(id: usize, pos: Position<G>, eval: E) -> Worker<G, E> {
         let history = History::new(pos.board().dims());
+        let params = Params::for_game(pos.board().dims());
         Worker {
+            lmr: lmr_table(&params),
+            params,
             id,
             pos,
             eval,
@@ -146,7 +161,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// limits every 1024 nodes, or under a node limit of `node_limit` about 1024 times per
     /// search (every 4 nodes at 5,000: the search stops within a few nodes of the limit, as
     /// Stockfish's `check_time` countdown does, instead of overshooting by up to 1,023).
-    pub fn prepare(&mut self, pos: &Position<G>, eval: &E, root_moves: &[u32], node_limit: Option<u64>) {
+    pub fn prepare(
+        &mut self,
+        pos: &Position<G>,
+        eval: &E,
+        root_moves: &[u32],
+        node_limit: Option<u64>,
+        params: &Params,
+    ) {
+        if *params != self.params {
+            self.params = *params;
+            self.lmr = lmr_table(params);
+        }
         self.check_interval = node_limit.map_or(1024, |n| (n / 1024).clamp(1, 1024));
         self.next_check = self.check_interval;
         self.pos = pos.clone();
@@ -172,6 +198,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 seldepth: 0,
             })
             .collect();
+    }
+
+    /// The search's constants.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Whether the search was stopped (its last result may be incomplete).
@@ -238,14 +269,77 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pv_len[ply] = child_len;
     }
 
-    fn prev_piece_to(&self, ply: usize) -> [Option<usize>; 2] {
+    fn prev_piece_to(&self, ply: usize) -> Prev {
         let back = |n: usize| {
             if ply >= n { self.stack[ply - n].piece_to } else { None }
         };
-        [back(1), back(2)]
+        [back(1), back(2), back(4)]
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the static evaluation at `ply` is better than two plies before (four where the
+    /// side was in check then).
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        if static_eval == NO_EVAL {
+            return false;
+        }
+        let before = |n: usize| (ply >= n).then(|| self.stack[ply - n].static_eval);
+        match before(2) {
+            Some(e) if e != NO_EVAL => static_eval > e,
+            _ => before(4).is_some_and(|e| e != NO_EVAL && static_eval > e),
+        }
+    }
+
+    /// The late-move reduction of the `moves`-th move at `depth`, in 1/1024 plies.
+    #[inline]
+    fn base_reduction(&self, depth: i32, moves: usize) -> i32 {
+        self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+
+    /// The score of a node the rules decide (a result, a repetition, the move rule, the game's
+    /// length, the ply limit), or `None` where the game goes on.
+    fn terminal_score(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        let board = self.pos.board();
+        if let Some(o) = board.outcome() {
+            return Some(outcome_score(o, ply));
+        }
+        if let Some(o) = self.pos.repetition() {
+            return Some(outcome_score(o, ply));
+        }
+        if self.pos.move_rule_reached() || self.pos.game_length_reached() {
+            if !in_check || board.count_legal() > 0 {
+                return Some(if self.pos.move_rule_reached() {
+                    outcome_score(board.drawn_outcome(), ply)
+                } else {
+                    0
+                });
+            }
+            return Some(outcome_score(board.outcome_without_moves(), ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(if in_check { 0 } else { self.eval.evaluate(&self.pos) });
+        }
+        None
+    }
+
+    /// The node's static evaluation (from the table where it has one, stored there where it
+    /// has none), clamped below the mate range; `NO_EVAL` in check.
+    fn static_eval(&mut self, ctx: &Context, key: u64, entry: Option<TtEntry>, in_check: bool, tt_pv: bool) -> i32 {
+        if in_check {
+            return NO_EVAL;
+        }
+        let raw = match entry.and_then(|e| e.eval) {
+            Some(e) => e,
+            None => {
+                let e = self.eval.evaluate(&self.pos);
+                if entry.is_none() {
+                    ctx.tt.store(key, 0, 0, Some(e), -1, Bound::None, tt_pv);
+                }
+                e
+            }
+        };
+        raw.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     fn search(
         &mut self,
         ctx: &Context,
@@ -268,24 +362,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let in_check = self.pos.board().in_check();
 
         if !root {
-            if let Some(o) = self.pos.board().outcome() {
-                return outcome_score(o, ply);
-            }
-            if let Some(o) = self.pos.repetition() {
-                return outcome_score(o, ply);
-            }
-            if self.pos.move_rule_reached() || self.pos.game_length_reached() {
-                if !in_check || self.pos.board().count_legal() > 0 {
-                    return if self.pos.move_rule_reached() {
-                        outcome_score(self.pos.board().drawn_outcome(), ply)
-                    } else {
-                        0
-                    };
-                }
-                return outcome_score(self.pos.board().outcome_without_moves(), ply);
-            }
-            if ply >= MAX_PLY - 1 {
-                return if in_check { 0 } else { self.eval.evaluate(&self.pos) };
+            if let Some(score) = self.terminal_score(ply, in_check) {
+                return score;
             }
             // Mate distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -296,64 +374,68 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         let key = self.pos.board().hash();
+        let excluded = self.stack[ply].excluded;
         let entry = ctx.tt.probe(key);
         let mut tt_move = 0;
+        let mut tt = None;
         if let Some(e) = entry {
             if e.mv != 0 && self.pos.board().is_legal(G::Move::from_bits(e.mv)) {
                 tt_move = e.mv;
             }
             let score = from_tt(e.score, ply);
-            if !pv_node
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
+            if e.bound != Bound::None {
+                tt = Some((score, e.bound, e.depth));
+            }
+            if !pv_node && excluded == 0 && e.depth >= depth && cuts(e.bound, score, alpha, beta) {
+                if tt_move != 0 && score >= beta {
+                    self.reward_tt_move(tt_move, ply, depth);
                 }
-            {
                 return score;
             }
         }
         if root && self.pv_idx < self.root_moves.len() {
             tt_move = self.root_moves[self.pv_idx].mv;
         }
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
 
-        let eval = if in_check {
-            NO_EVAL
+        let static_eval = if excluded != 0 {
+            self.stack[ply].static_eval
         } else {
-            match entry {
-                Some(e) if e.eval != 0 || e.bound == Bound::Exact => e.eval,
-                _ => self.eval.evaluate(&self.pos),
-            }
+            let raw = self.static_eval(ctx, key, entry, in_check, tt_pv);
+            self.stack[ply].raw_eval = raw;
+            let corrected = if raw == NO_EVAL || self.params.x_corr == 0 {
+                raw
+            } else {
+                let c = self
+                    .history
+                    .correction(self.pos.board().side_to_move().index(), self.pos.board().pawn_key());
+                (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            };
+            self.stack[ply].static_eval = corrected;
+            corrected
         };
-        self.stack[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
+        // The table's score is a better estimate than the static evaluation where its bound
+        // points the right way.
+        let eval = match tt {
+            Some((s, bound, _))
+                if self.params.x_tt_eval != 0
+                    && static_eval != NO_EVAL
+                    && s.abs() < MATE_BOUND
+                    && cuts(bound, s, static_eval, static_eval + 1) =>
+            {
+                s
+            }
+            _ => static_eval,
+        };
+        let improving = self.improving(ply, static_eval);
         if ply + 2 < self.stack.len() {
             self.stack[ply + 2].killers = [0; 2];
         }
 
-        if !pv_node && !in_check && eval.abs() < MATE_BOUND {
-            // Reverse futility pruning: far above beta with little depth left.
-            if depth <= 8 && eval - 120 * (depth - i32::from(improving)) >= beta {
-                return eval;
-            }
-            // Null-move pruning.
-            let prev_null = ply >= 1 && self.stack[ply - 1].null;
-            if depth >= 3 && eval >= beta && !prev_null && self.pos.board().null_move_ok() {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                if self.eval.play_null(&mut self.pos) {
-                    self.stack[ply].piece_to = None;
-                    self.stack[ply].null = true;
-                    let score = -self.search(ctx, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                    self.stack[ply].null = false;
-                    self.undo();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return if score >= MATE_BOUND { beta } else { score };
-                    }
-                }
+        if !pv_node && !in_check {
+            let node = (alpha, beta, depth, ply, cut_node);
+            if let Some(score) = self.prune_node(ctx, node, eval, static_eval, improving, excluded) {
+                return score;
             }
         }
         // Internal iterative reduction: without a move to try first, search shallower.
@@ -361,25 +443,139 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             depth -= 1;
         }
 
+        let node = Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            pv_node,
+            cut_node,
+            in_check,
+            improving,
+            tt_pv,
+            tt_move,
+            tt,
+            excluded,
+            eval,
+        };
+        let Some(result) = self.search_moves(ctx, &node) else {
+            return 0;
+        };
+        let (best, best_move) = match result {
+            Searched::Moves { best, best_move } => (best, best_move),
+            Searched::MultiCut(score) => return score,
+            Searched::None if excluded != 0 => return alpha,
+            // No legal move (or every move pruned, which needs a move searched first).
+            Searched::None => {
+                return if in_check || !self.has_any_move() {
+                    outcome_score(self.pos.board().outcome_without_moves(), ply)
+                } else {
+                    alpha
+                };
+            }
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move != 0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if excluded != 0 {
+            return best;
+        }
+        let best_tactical = best_move != 0 && self.pos.board().is_tactical(G::Move::from_bits(best_move));
+        // The search's score says where the evaluation was off, where its bound allows.
+        let informative = match bound {
+            Bound::Lower => best > static_eval,
+            Bound::Upper => best < static_eval,
+            _ => true,
+        };
+        if self.params.x_corr != 0 && !in_check && !best_tactical && informative && best.abs() < MATE_BOUND {
+            let raw = self.stack[ply].raw_eval;
+            let board = self.pos.board();
+            self.history
+                .update_correction(board.side_to_move().index(), board.pawn_key(), best - raw, depth);
+        }
+        let raw = self.stack[ply].raw_eval;
+        let stored_eval = (!in_check).then_some(raw);
+        ctx.tt
+            .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
+        best
+    }
+
+    /// Razoring, reverse futility pruning and null-move pruning at a non-PV node not in check:
+    /// the node's score where one of them decides it. `node` is (alpha, beta, depth, ply,
+    /// cut_node).
+    fn prune_node(
+        &mut self,
+        ctx: &Context,
+        node: (i32, i32, i32, usize, bool),
+        eval: i32,
+        static_eval: i32,
+        improving: bool,
+        excluded: u32,
+    ) -> Option<i32> {
+        let (alpha, beta, depth, ply, cut_node) = node;
+        let p = self.params;
+        // Razoring: hopelessly below alpha, only a tactical shot can help.
+        if eval < alpha - p.razor_base - p.razor_depth2 * depth * depth {
+            let score = self.qsearch(ctx, alpha - 1, alpha, ply);
+            if score < alpha {
+                return Some(score);
+            }
+        }
+        // Reverse futility pruning: far above beta with little depth left.
+        if depth <= p.rfp_depth && eval < MATE_BOUND && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta {
+            return Some(eval);
+        }
+        // Null-move pruning.
+        let prev_null = ply >= 1 && self.stack[ply - 1].null;
+        let static_ok = p.x_nmp_static == 0 || static_eval >= beta;
+        if depth >= 3 && eval >= beta && static_ok && excluded == 0 && !prev_null && self.pos.board().null_move_ok() {
+            let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
+            if self.eval.play_null(&mut self.pos) {
+                self.stack[ply].piece_to = None;
+                self.stack[ply].null = true;
+                let score = -self.search(ctx, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.stack[ply].null = false;
+                self.undo();
+                if self.stopped {
+                    return Some(0);
+                }
+                if score >= beta {
+                    return Some(if score >= MATE_BOUND { beta } else { score });
+                }
+            }
+        }
+        None
+    }
+
+    /// The move loop of a node: each move pruned, or searched (reduced, then re-searched where
+    /// it beats alpha); histories updated for the best move. `None` when the search stopped.
+    fn search_moves(&mut self, ctx: &Context, n: &Node) -> Option<Searched> {
+        let (ply, depth, root) = (n.ply, n.depth, n.ply == 0);
         let prev = self.prev_piece_to(ply);
         let mut picker = MovePicker::<G>::new(PickerContext {
-            tt_move,
+            tt_move: n.tt_move,
             killers: self.stack[ply].killers,
             prev,
             tactical_only: false,
         });
+        let p = self.params;
+        let mut alpha = n.alpha;
         let mut best = -INFINITE;
         let mut best_move = 0u32;
+        let mut move_count = 0usize;
         let mut searched = 0usize;
         let mut quiets: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<(usize, usize), 32> = arrayvec::ArrayVec::new();
-        let original_alpha = alpha;
 
         loop {
             let mv = if root {
                 // The root searches its own list (sorted by the last iteration), skipping the
                 // lines earlier MultiPV passes already took.
-                match self.root_moves.get(self.pv_idx + searched) {
+                match self.root_moves.get(self.pv_idx + move_count) {
                     Some(rm) => G::Move::from_bits(rm.mv),
                     None => break,
                 }
@@ -390,18 +586,48 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             };
             let bits = mv.to_bits();
+            if bits == n.excluded {
+                continue;
+            }
+            move_count += 1;
             let board = self.pos.board();
             let tactical = board.is_tactical(mv);
             let pt = piece_to(board, mv);
-            let captured = board.captured_piece(mv).map(|p| p.kind as usize);
+            let captured = board.captured_piece(mv).map(|c| c.kind as usize);
+            let quiet_history = if tactical {
+                0
+            } else {
+                self.history.quiet_score(pt, prev)
+            };
 
-            if !root && best > -MATE_BOUND {
-                if !tactical && !in_check {
+            let reduction = self.base_reduction(depth, move_count);
+            if !root && best > -MATE_BOUND && p.x_fp_lmr != 0 {
+                let lmr_depth = (depth - 1 - reduction / 1024).max(0);
+                if !tactical && !n.in_check {
+                    let late = searched as i32 >= (p.lmp_base + depth * depth) / (2 - i32::from(n.improving));
+                    if late {
+                        if board.dims().hand_kinds > 0 {
+                            picker.skip_quiets();
+                            continue;
+                        }
+                        picker.quiet_checks_only();
+                    }
+                    let bad_history = lmr_depth < 4 && quiet_history < -p.hp_depth * depth;
+                    let futile = lmr_depth < p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * lmr_depth <= alpha;
+                    let losing = !board.see_ge(mv, -p.see_quiet * lmr_depth);
+                    if (late || bad_history || futile || losing) && !board.gives_check(mv) {
+                        continue;
+                    }
+                } else if depth <= 8 && !n.in_check && !board.see_ge(mv, -p.see_tactical * depth * depth) {
+                    continue;
+                }
+            } else if !root && best > -MATE_BOUND {
+                if !tactical && !n.in_check {
                     // Late-move pruning, then futility pruning; never of checking moves (the
                     // check test is the costly part, so it comes last), except that late-move
-                    // pruning takes checks too in games with drops (as Stockfish 11 does in
-                    // chess), where most late quiet moves are checking drops.
-                    let late = searched as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
+                    // pruning takes checks too in games with drops, where most late quiet
+                    // moves are checking drops.
+                    let late = searched as i32 >= (p.lmp_base + depth * depth) / (2 - i32::from(n.improving));
                     if late {
                         if board.dims().hand_kinds > 0 {
                             picker.skip_quiets();
@@ -410,76 +636,101 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         // The later quiet moves come filtered: only the checks among them.
                         picker.quiet_checks_only();
                     }
-                    let futile = depth <= 7 && eval != NO_EVAL && eval + 100 + 100 * depth <= alpha;
+                    let futile = depth <= p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * depth <= alpha;
                     if (late || futile) && !board.gives_check(mv) {
                         continue;
                     }
                 }
                 // SEE pruning of moves that lose material.
-                if depth <= 8 && !in_check {
-                    let threshold = if tactical { -30 * depth * depth } else { -60 * depth };
+                if depth <= 8 && !n.in_check {
+                    let threshold = if tactical {
+                        -p.see_tactical * depth * depth
+                    } else {
+                        -p.see_quiet * depth
+                    };
                     if !board.see_ge(mv, threshold) {
                         continue;
                     }
                 }
             }
 
+            let mut extension = 0;
+            if !root && bits == n.tt_move && n.excluded == 0 && depth >= p.se_depth {
+                match self.singular(ctx, n, bits) {
+                    None => return None,
+                    Some(Singular::Extend(e)) => extension = e,
+                    Some(Singular::Cut(score)) => return Some(Searched::MultiCut(score)),
+                }
+            }
+
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
             let gives_check = self.pos.board().in_check();
-            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            // A check is extended where it does not lose material (endless checking drops do).
+            if extension == 0
+                && gives_check
+                && ply < 2 * depth as usize + 8
+                && self.pos.parent().is_some_and(|b| b.see_ge(mv, 0))
+            {
+                extension = 1;
+            }
             let new_depth = depth - 1 + extension;
-            let mut score;
-            if searched == 0 {
-                score = -self.search(ctx, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
-            } else {
-                let mut r = 0;
-                if depth >= 3 && searched > usize::from(pv_node) && !tactical {
-                    r = LMR[depth.min(63) as usize][searched.min(63)];
-                    r -= i32::from(pv_node);
-                    r += i32::from(cut_node);
-                    r -= i32::from(improving);
-                    r -= i32::from(gives_check);
-                    r -= self.history.quiet_score(pt, prev) / 8192;
-                    r = r.clamp(0, new_depth - 1);
+            let mut score = 0;
+            if p.x_lmr_all != 0 && depth >= 2 && move_count > 1 + usize::from(root) {
+                let mut r = reduction;
+                r -= 1024 * i32::from(n.tt_pv);
+                r += 1024 * i32::from(n.cut_node);
+                r -= 1024 * i32::from(n.improving);
+                r -= 1024 * i32::from(gives_check);
+                if tactical {
+                    r -= 1024;
+                } else {
+                    r -= quiet_history * 1024 / p.lmr_history;
                 }
-                score = -self.search(ctx, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-                if score > alpha && r > 0 {
-                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
+                score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
                 }
-                if pv_node && score > alpha && score < beta {
-                    score = -self.search(ctx, -beta, -alpha, new_depth, ply + 1, false);
+            } else if p.x_lmr_all != 0 {
+                if !n.pv_node || move_count > 1 {
+                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
                 }
+            } else if depth >= 3 && searched > usize::from(n.pv_node) && !tactical {
+                let mut r = self.base_reduction(depth, searched);
+                r -= 1024 * i32::from(n.pv_node);
+                r += 1024 * i32::from(n.cut_node);
+                r -= 1024 * i32::from(n.improving);
+                r -= 1024 * i32::from(gives_check);
+                r -= quiet_history * 1024 / p.lmr_history;
+                let reduced = (new_depth - (r / 1024).clamp(0, new_depth - 1)).max(1);
+                score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
+                }
+            } else if !n.pv_node || move_count > 1 {
+                score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
+            }
+            if n.pv_node && (move_count == 1 || score > alpha) {
+                score = -self.search(ctx, -n.beta, -alpha, new_depth, ply + 1, false);
             }
             self.undo();
             if self.stopped {
-                return 0;
+                return None;
             }
             searched += 1;
 
             if root {
-                let idx = self.pv_idx + searched - 1;
-                let rm = &mut self.root_moves[idx];
-                if searched == 1 || score > alpha {
-                    rm.score = score;
-                    rm.seldepth = self.seldepth;
-                    rm.pv.clear();
-                    rm.pv.push(bits);
-                    let len = self.pv_len[ply + 1].max(ply + 1);
-                    rm.pv.extend_from_slice(&self.pv_table[ply + 1][ply + 1..len]);
-                } else {
-                    rm.score = -INFINITE;
-                }
+                self.update_root_move(move_count, score, alpha, bits, ply);
             }
-
             if score > best {
                 best = score;
                 if score > alpha {
                     best_move = bits;
-                    if pv_node {
+                    if n.pv_node {
                         self.update_pv(ply, bits);
                     }
-                    if score >= beta {
+                    if score >= n.beta {
                         break;
                     }
                     alpha = score;
@@ -497,50 +748,114 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if searched == 0 {
-            // No legal move (or every move pruned, which needs a move searched first).
-            return if in_check || !self.has_any_move() {
-                outcome_score(self.pos.board().outcome_without_moves(), ply)
-            } else {
-                alpha
-            };
+            return Some(Searched::None);
         }
-
-        if best >= beta && best_move != 0 {
-            let bonus = history::bonus(depth);
-            let mv = G::Move::from_bits(best_move);
-            let board = self.pos.board();
-            let pt = piece_to(board, mv);
-            if board.is_tactical(mv) {
-                if let Some(c) = board.captured_piece(mv) {
-                    self.history.update_capture(pt, c.kind as usize, bonus);
-                }
-            } else {
-                self.history.update_quiet(pt, prev, bonus);
-                for &q in &quiets {
-                    self.history.update_quiet(q, prev, -bonus);
-                }
-                let k = &mut self.stack[ply].killers;
-                if k[0] != best_move {
-                    k[1] = k[0];
-                    k[0] = best_move;
-                }
-            }
-            for &(c_pt, c_kind) in &captures {
-                self.history.update_capture(c_pt, c_kind, -bonus);
-            }
+        if best_move != 0 {
+            self.update_stats(best_move, depth, ply, prev, &quiets, &captures);
         }
+        Some(Searched::Moves { best, best_move })
+    }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if pv_node && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
+    /// The singular-extension test of the table move `bits` (Stockfish's): searched without it
+    /// at half depth below the table's score, is every other move worse? Then the table move
+    /// is extended; where even a reduced search of the others beats beta, the node is cut
+    /// (multi-cut); where the table move is not singular but its score beats beta, it is
+    /// searched shallower. `None` when the search stopped.
+    fn singular(&mut self, ctx: &Context, n: &Node, bits: u32) -> Option<Singular> {
+        let Some((tt_score, bound, tt_depth)) = n.tt else {
+            return Some(Singular::Extend(0));
         };
-        let stored_eval = if eval == NO_EVAL { 0 } else { eval };
-        ctx.tt
-            .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, pv_node);
-        best
+        if tt_depth < n.depth - 3 || bound == Bound::Upper || tt_score.abs() >= MATE_BOUND {
+            return Some(Singular::Extend(0));
+        }
+        let margin = self.params.se_margin * n.depth / 64;
+        let singular_beta = tt_score - margin;
+        let ply = n.ply;
+        self.stack[ply].excluded = bits;
+        let score = self.search(
+            ctx,
+            singular_beta - 1,
+            singular_beta,
+            (n.depth - 1) / 2,
+            ply,
+            n.cut_node,
+        );
+        self.stack[ply].excluded = 0;
+        if self.stopped {
+            return None;
+        }
+        Some(if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= n.beta {
+            Singular::Cut(singular_beta)
+        } else if tt_score >= n.beta || n.cut_node {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        })
+    }
+
+    /// Records the result of the `number`-th root move (1-based) of this MultiPV pass.
+    fn update_root_move(&mut self, number: usize, score: i32, alpha: i32, bits: u32, ply: usize) {
+        let rm = &mut self.root_moves[self.pv_idx + number - 1];
+        if number == 1 || score > alpha {
+            rm.score = score;
+            rm.seldepth = self.seldepth;
+            rm.pv.clear();
+            rm.pv.push(bits);
+            let len = self.pv_len[ply + 1].max(ply + 1);
+            rm.pv.extend_from_slice(&self.pv_table[ply + 1][ply + 1..len]);
+        } else {
+            rm.score = -INFINITE;
+        }
+    }
+
+    /// History updates for a node's best move (one that raised alpha): a bonus to it, a malus
+    /// to the moves searched before it of its kind (quiet or capture), and to the captures
+    /// searched before it in any case; a quiet best move becomes a killer.
+    fn update_stats(
+        &mut self,
+        best_move: u32,
+        depth: i32,
+        ply: usize,
+        prev: Prev,
+        quiets: &[usize],
+        captures: &[(usize, usize)],
+    ) {
+        let bonus = history::bonus(depth);
+        let mv = G::Move::from_bits(best_move);
+        let board = self.pos.board();
+        let pt = piece_to(board, mv);
+        if board.is_tactical(mv) {
+            if let Some(c) = board.captured_piece(mv) {
+                self.history.update_capture(pt, c.kind as usize, bonus);
+            }
+        } else {
+            self.history.update_quiet(pt, prev, bonus);
+            for &q in quiets {
+                self.history.update_quiet(q, prev, -bonus);
+            }
+            let k = &mut self.stack[ply].killers;
+            if k[0] != best_move {
+                k[1] = k[0];
+                k[0] = best_move;
+            }
+        }
+        for &(c_pt, c_kind) in captures {
+            self.history.update_capture(c_pt, c_kind, -bonus);
+        }
+    }
+
+    /// A quiet table move that cut a node off without a search gets the bonus a searched cut
+    /// would have had.
+    fn reward_tt_move(&mut self, tt_move: u32, ply: usize, depth: i32) {
+        let mv = G::Move::from_bits(tt_move);
+        let board = self.pos.board();
+        if !board.is_tactical(mv) {
+            let pt = piece_to(board, mv);
+            let prev = self.prev_piece_to(ply);
+            self.history.update_quiet(pt, prev, history::bonus(depth));
+        }
     }
 
     fn has_any_move(&self) -> bool {
@@ -566,13 +881,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut tt_move = 0;
         if let Some(e) = entry {
             let score = from_tt(e.score, ply);
-            if !pv_node
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
+            if !pv_node && cuts(e.bound, score, alpha, beta) {
                 return score;
             }
             if e.mv != 0 {
@@ -583,17 +892,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
         }
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
 
         let mut best;
-        let stand_pat;
+        let stand_pat = self.static_eval(ctx, key, entry, in_check, tt_pv);
         if in_check {
             best = -INFINITE;
-            stand_pat = NO_EVAL;
         } else {
-            stand_pat = match entry {
-                Some(e) if e.eval != 0 => e.eval,
-                _ => self.eval.evaluate(&self.pos),
-            };
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -609,14 +914,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         });
         let mut best_move = 0;
         let mut searched = 0;
-        let delta_margin = 200;
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
             if !in_check {
+                let captured = board.captured_piece(mv);
+                // A promotion without a capture is worth searching here only where it gains
+                // much (a pawn to a queen, not to a knight or a shogi silver to gold).
+                if captured.is_none() && !board.see_ge(mv, self.params.qs_promotion) {
+                    continue;
+                }
                 // Delta pruning: even winning the piece cannot lift alpha.
-                if let Some(c) = board.captured_piece(mv) {
+                if let Some(c) = captured {
                     let gain = board.eval_terms().see[c.kind as usize];
-                    if stand_pat + gain + delta_margin <= alpha && !board.is_promotion(mv) {
+                    if stand_pat + gain + self.params.delta_margin <= alpha && !board.is_promotion(mv) {
                         continue;
                     }
                 }
@@ -651,10 +961,60 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return outcome_score(self.pos.board().outcome_without_moves(), ply);
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        let stored_eval = if stand_pat == NO_EVAL { 0 } else { stand_pat };
+        let stored_eval = (stand_pat != NO_EVAL).then_some(stand_pat);
         ctx.tt
-            .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, pv_node);
+            .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
         best
+    }
+}
+
+/// What a node knows when its move loop starts.
+struct Node {
+    alpha: i32,
+    beta: i32,
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    cut_node: bool,
+    in_check: bool,
+    improving: bool,
+    /// On a principal variation now or when the table's entry was stored.
+    tt_pv: bool,
+    tt_move: u32,
+    /// The table's score, bound and depth, where it has a score.
+    tt: Option<(i32, Bound, i32)>,
+    /// The move a singular-extension search leaves out (0 for none).
+    excluded: u32,
+    /// The static evaluation, or the table's score where that bounds it from the right side.
+    eval: i32,
+}
+
+/// The verdict of a singular-extension test.
+enum Singular {
+    /// Extend the table move by this many plies (negative: reduce it).
+    Extend(i32),
+    /// Cut the node off with this score.
+    Cut(i32),
+}
+
+/// The result of a node's move loop.
+enum Searched {
+    /// No move was searched.
+    None,
+    /// The best score and move (0 where no move raised alpha).
+    Moves { best: i32, best_move: u32 },
+    /// A multi-cut: the node fails high with this score without a move of its own.
+    MultiCut(i32),
+}
+
+/// Whether a score of `bound` kind decides a node with window (`alpha`, `beta`).
+#[inline]
+fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+        Bound::None => false,
     }
 }
 

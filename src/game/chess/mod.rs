@@ -745,6 +745,13 @@ impl crate::game::EvalKnowledge for Chess {
         self.positional()
     }
 
+    fn pawn_key(&self) -> u64 {
+        crate::game::pawn_key_of(
+            self.pieces(Color::White, PAWN_KIND as usize),
+            self.pieces(Color::Black, PAWN_KIND as usize),
+        )
+    }
+
     fn null_move_ok(&self) -> bool {
         let ours = self.colors[self.side.index()];
         ours & !(self.kinds[P] | self.kinds[K]) != 0
@@ -756,18 +763,24 @@ impl Chess {
     /// whether the exchange sequence starting with `mv` nets at least `threshold` centipawns.
     /// Castling, en passant and promotions count as an even exchange. Pins are ignored.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        if mv.kind() != MoveKind::Normal {
-            return 0 >= threshold;
-        }
         let values = &terms::terms().see;
         let (from, to) = (mv.from(), mv.to());
         let target = self.board[to as usize];
-        let victim = if target == EMPTY {
+        let mut victim = if target == EMPTY {
             0
         } else {
             values[target as usize % 6]
         };
-        let mover = values[self.board[from as usize] as usize % 6];
+        let mut mover = values[self.board[from as usize] as usize % 6];
+        match mv.kind() {
+            MoveKind::Normal => {}
+            // A promotion gains the difference, and the promoted piece stands to be taken.
+            MoveKind::Promotion(kind) => {
+                victim += values[kind as usize] - mover;
+                mover = values[kind as usize];
+            }
+            MoveKind::EnPassant | MoveKind::Castle => return 0 >= threshold,
+        }
         let occ = self.occupied() ^ bit(from) ^ bit(to);
         let mut exchange = ChessExchange {
             board: self,

@@ -791,18 +791,29 @@ impl<B: Bitboard> Fairy<B> {
 
 impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     fn see_ge(&self, mv: FairyMove, threshold: i32) -> bool {
-        if mv.special() != Special::Normal || mv.promotion().is_some() {
-            return 0 >= threshold;
-        }
         let terms = &self.rules.terms;
-        let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
-        let mover = self.moved_piece(mv);
-        let mover_value = terms.see[mover.kind as usize];
-        let from = Square(mv.from());
+        let (victim, mover_value, occ) = match mv.special() {
+            Special::Normal => {
+                let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
+                let mover = terms.see[self.moved_piece(mv).kind as usize];
+                // A promotion gains the difference, and the promoted piece stands to be taken.
+                let (victim, mover) = match mv.promotion() {
+                    Some(k) => (victim + terms.see[k as usize] - mover, terms.see[k as usize]),
+                    None => (victim, mover),
+                };
+                (victim, mover, self.occupied() & !B::square(Square(mv.from())))
+            }
+            // The dropped piece stands on the square: the exchange starts with it as the victim.
+            Special::Drop => {
+                let kind = mv.promotion().or(mv.dropped()).unwrap_or(0);
+                (0, terms.see[kind as usize], self.occupied())
+            }
+            _ => return 0 >= threshold,
+        };
         let mut exchange = FairyExchange {
             game: self,
             target: Square(mv.to()),
-            occ: self.occupied() & !B::square(from),
+            occ,
         };
         exchange_at_least(victim, mover_value, threshold, self.state.side, &mut exchange)
     }
@@ -878,6 +889,16 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
         let own = self.state.by_color[self.state.side.index()];
         (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.by_kind[k] & own).is_empty())
             && !rules.must_capture
+    }
+
+    fn pawn_key(&self) -> u64 {
+        let rules: &Rules<B> = &self.rules;
+        let mut pawns = B::default();
+        for k in (0..rules.kinds).filter(|&k| rules.is_pawn(k)) {
+            pawns |= self.by_kind[k];
+        }
+        let [white, black] = self.state.by_color;
+        crate::game::pawn_key_of((pawns & white).fold64(), (pawns & black).fold64())
     }
 }
 

@@ -350,10 +350,16 @@ impl Shogi {
     /// Static exchange evaluation on the target square (the shared swap loop; drops exchange
     /// nothing). Promotions are not counted; pins are ignored.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        if mv.is_drop() {
-            return 0 >= threshold;
-        }
         let values = &terms::terms().see;
+        if mv.is_drop() {
+            // The dropped piece stands on the square: the exchange starts with it as the victim.
+            let mut exchange = ShogiExchange {
+                board: self,
+                to: mv.to(),
+                occ: self.occupied(),
+            };
+            return see::exchange_at_least(0, values[mv.drop_kind()], threshold, self.side, &mut exchange);
+        }
         let (from, to) = (mv.from(), mv.to());
         let target = self.board[to];
         let victim = if target == EMPTY {
@@ -778,6 +784,12 @@ impl crate::game::EvalKnowledge for Shogi {
 
     fn null_move_ok(&self) -> bool {
         true
+    }
+
+    fn pawn_key(&self) -> u64 {
+        let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let pawns = self.kinds[PAWN];
+        crate::game::pawn_key_of(fold(pawns & self.colors[0]), fold(pawns & self.colors[1]))
     }
 
     fn layout_spec(_: &Self::Variant) -> crate::game::LayoutSpec {

@@ -294,6 +294,7 @@ impl<G: Game> GameSession<G> {
             OptionKey::Threads => self.options.search.threads = number as usize,
             OptionKey::MultiPv => self.options.search.multipv = number as usize,
             OptionKey::MoveOverhead => self.options.search.move_overhead = number as u64,
+            OptionKey::Tune(i) => self.options.search.tune.set(i, number as i32),
             OptionKey::Ponder => self.options.ponder = flag,
             OptionKey::Chess960 => self.options.chess960 = flag,
             OptionKey::MaxMovesToDraw => {

@@ -1,0 +1,194 @@
+//! Every margin, reduction and limit of the search in one table, with a default per family of
+//! games where the families differ (games with drops, where material moves between hand and
+//! board and checks come from anywhere), and a range for tuning (SPSA: each parameter is
+//! perturbed within its range; Stockfish's tuning framework does the same with its `TUNE`
+//! macro). The names are the UCI option names of a tuning build.
+//!
+//! Units: centipawns for margins, plies for depths, 1/1024 ply for reductions (as Stockfish
+//! writes its reductions), history units for history thresholds (see `history::MAX`).
+
+use crate::game::Dims;
+
+macro_rules! params {
+    ($($(#[doc = $doc:literal])* $name:ident: $default:expr, $drops:expr, $min:expr, $max:expr;)*) => {
+        /// The search's constants (see the module's doc for units).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl Params {
+            /// The defaults of games without drops.
+            pub const DEFAULT: Params = Params { $($name: $default,)* };
+            /// The defaults of games with drops (shogi, crazyhouse and their kin).
+            pub const DROPS: Params = Params { $($name: $drops,)* };
+            /// Each parameter's name and tuning range (inclusive).
+            pub const TABLE: &[(&'static str, i32, i32)] = &[$((stringify!($name), $min, $max),)*];
+
+            /// The parameter called `name`, for a tuning option.
+            pub fn get_mut(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($name) => Some(&mut self.$name),)*
+                    _ => None,
+                }
+            }
+
+            /// The value of the parameter called `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($name) => Some(self.$name),)*
+                    _ => None,
+                }
+            }
+
+            /// Takes from `tune` the parameters it sets.
+            pub fn apply(&mut self, tune: &Tune) {
+                let mut bit = 1u64;
+                $(
+                    if tune.set & bit != 0 {
+                        self.$name = tune.values.$name;
+                    }
+                    bit <<= 1;
+                )*
+                let _ = bit;
+            }
+        }
+    };
+}
+
+params! {
+    /// Reverse futility margin per ply of depth (centipawns).
+    rfp_margin: 120, 120, 40, 200;
+    /// Deepest node reverse futility pruning applies to (plies).
+    rfp_depth: 8, 8, 4, 14;
+    /// Razoring: a node whose evaluation is this far below alpha (plus the depth term) drops
+    /// into quiescence (centipawns).
+    razor_base: 100000, 100000, 150, 100000;
+    /// Razoring's margin per squared ply (centipawns).
+    razor_depth2: 250, 250, 80, 500;
+    /// Null move: base reduction (plies).
+    nmp_base: 3, 3, 2, 5;
+    /// Null move: plies of depth per extra ply of reduction.
+    nmp_depth_div: 4, 4, 2, 6;
+    /// Null move: centipawns above beta per extra ply of reduction (at most three).
+    nmp_eval_div: 200, 200, 80, 400;
+    /// Late-move reduction table: constant term (1/1024 ply).
+    lmr_base: 819, 819, 0, 1600;
+    /// Late-move reduction table: divisor of `ln(depth) ln(moves)` (1/100).
+    lmr_div: 230, 230, 150, 350;
+    /// History that cancels one ply of reduction (history units).
+    lmr_history: 8192, 8192, 2000, 20000;
+    /// Late-move pruning: quiet moves tried at depth `d` are `(lmp_base + d^2) / (2 - improving)`.
+    lmp_base: 3, 3, 1, 8;
+    /// Futility pruning of quiet moves: base margin (centipawns).
+    fp_base: 100, 100, 20, 250;
+    /// Futility pruning: margin per ply of reduced depth (centipawns).
+    fp_depth: 100, 100, 40, 200;
+    /// Deepest reduced depth futility pruning applies to (plies).
+    fp_max_depth: 7, 7, 3, 14;
+    /// History pruning: quiet moves of history below `-hp_depth * depth` are skipped at low
+    /// reduced depth (history units).
+    hp_depth: 4000, 4000, 1000, 10000;
+    /// SEE pruning of quiet moves: threshold per squared ply of reduced depth (centipawns).
+    see_quiet: 60, 60, 10, 150;
+    /// SEE pruning of tactical moves: threshold per squared ply of depth (centipawns).
+    see_tactical: 30, 30, 5, 80;
+    /// Quiescence delta pruning margin (centipawns).
+    delta_margin: 200, 200, 50, 500;
+    /// Quiescence searches a promotion without a capture only where it gains this much
+    /// (centipawns): a pawn to a queen, not to a rook or knight.
+    qs_promotion: 500, 500, 200, 900;
+    /// Experiment: the table's score as the evaluation where its bound allows (0 off, 1 on).
+    x_tt_eval: 0, 0, 0, 1;
+    /// Experiment: reductions of every move by move count (pruned ones counted), tactical moves
+    /// included (0 off, 1 on).
+    x_lmr_all: 0, 0, 0, 1;
+    /// Experiment: futility, history and exchange pruning of quiet moves on reduced depth.
+    x_fp_lmr: 0, 0, 0, 1;
+    /// Experiment: null move only where the static evaluation is above beta too.
+    x_nmp_static: 0, 0, 0, 1;
+    /// Experiment: correction history by pawn structure (0 off, 1 on).
+    x_corr: 0, 0, 0, 1;
+    /// Singular extensions from this depth on (plies).
+    se_depth: 100, 100, 4, 100;
+    /// Singular beta margin per ply of depth (1/64 centipawn).
+    se_margin: 64, 64, 16, 256;
+    /// Aspiration window's first half-width (centipawns).
+    aspiration: 20, 20, 8, 60;
+}
+
+/// Parameters set by tuning options (a tuning build's `setoption`), on top of the game
+/// family's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tune {
+    /// The values set.
+    pub values: Params,
+    /// Which: bit `i` for `Params::TABLE[i]`.
+    pub set: u64,
+}
+
+impl Default for Tune {
+    fn default() -> Tune {
+        Tune {
+            values: Params::DEFAULT,
+            set: 0,
+        }
+    }
+}
+
+impl Tune {
+    /// Sets `Params::TABLE[index]` to `value`.
+    pub fn set(&mut self, index: usize, value: i32) {
+        if let Some(slot) = Params::TABLE
+            .get(index)
+            .and_then(|&(name, ..)| self.values.get_mut(name))
+        {
+            *slot = value;
+            self.set |= 1 << index;
+        }
+    }
+}
+
+impl Params {
+    /// The defaults for a game of `dims`.
+    pub fn for_game(dims: Dims) -> Params {
+        if dims.hand_kinds > 0 {
+            Params::DROPS
+        } else {
+            Params::DEFAULT
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_in_their_ranges() {
+        for defaults in [Params::DEFAULT, Params::DROPS] {
+            let mut p = defaults;
+            for &(name, min, max) in Params::TABLE {
+                let v = p.get(name).expect("every name in the table is a field");
+                assert_eq!(p.get_mut(name).copied(), Some(v));
+                assert!((min..=max).contains(&v), "{name} = {v} outside {min}..={max}");
+            }
+        }
+        assert!(Params::DEFAULT.clone().get_mut("no_such_parameter").is_none());
+        assert!(Params::TABLE.len() <= 64, "Tune keeps one bit per parameter");
+    }
+
+    #[test]
+    fn tuning_sets_only_what_it_names() {
+        let mut tune = Tune::default();
+        let i = Params::TABLE
+            .iter()
+            .position(|&(n, ..)| n == "rfp_margin")
+            .expect("listed");
+        tune.set(i, 77);
+        let mut p = Params::DROPS;
+        p.apply(&tune);
+        assert_eq!(p.rfp_margin, 77);
+        assert_eq!(p.fp_base, Params::DROPS.fp_base);
+    }
+}
