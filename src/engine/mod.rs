@@ -2,6 +2,7 @@
 //! name becomes a game type ([`registry`]), the nets built into the binary ([`nets`]), and the
 //! choice of evaluator for a session ([`select`]: hand-crafted or an NNUE of the right width).
 
+pub mod api;
 pub mod nets;
 pub mod registry;
 pub mod select;

@@ -13,14 +13,17 @@ mod layout_spec;
 mod movelist;
 pub mod perft;
 mod position;
+pub mod san;
 pub mod see;
 pub mod shogi;
 mod terms;
+mod wxf;
 
 pub use dirty::{Dirty, HandChange, PieceOn};
 pub use layout_spec::{LayoutSpec, OpponentView};
 pub use movelist::MoveList;
 pub use position::{Position, RepetitionRules};
+pub use san::Style;
 pub use terms::{EvalTerms, Tapered};
 
 /// The game traits in one import, for code that works with concrete games (tests, tools):
@@ -240,6 +243,36 @@ pub enum Dialect {
     Usi,
 }
 
+/// How a move changes the piece it moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Change {
+    /// A pawn's promotion to this kind (SAN `=Q`).
+    Promotion(u8),
+    /// A shogi-style promotion into this kind (`+`).
+    Promote(u8),
+    /// Back to this base kind (Kyoto shogi's `-`).
+    Demote(u8),
+}
+
+/// What written notations (SAN and its kin) are made of: a move's squares, piece and effects.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveParts {
+    /// The origin; `None` for a drop.
+    pub from: Option<Square>,
+    /// The target (castling: the king's target).
+    pub to: Square,
+    /// The kind moved (a drop: the kind taken from the hand).
+    pub kind: u8,
+    /// Whether it takes a piece (en passant included).
+    pub capture: bool,
+    /// Castling: `Some(true)` towards the higher files (O-O), `Some(false)` the other way.
+    pub castle: Option<bool>,
+    /// A promotion or demotion.
+    pub change: Option<Change>,
+    /// An S-chess gating: the kind put in and where.
+    pub gate: Option<(u8, Square)>,
+}
+
 /// A game's text forms: positions in its FEN dialect (SFEN for shogi) and moves in its
 /// protocol notation.
 pub trait Notation: GameRules {
@@ -266,6 +299,27 @@ pub trait Notation: GameRules {
     /// Switches castling notation to king-takes-rook (the UCI_Chess960 option). Games without
     /// castling ignore it.
     fn set_chess960(&mut self, _on: bool) {}
+    /// A move's parts, for written notations ([`crate::game::san`]).
+    fn move_parts(&self, mv: Self::Move) -> MoveParts;
+    /// The letter written notation uses for `kind`, upper case (Fairy-Stockfish's: a synonym
+    /// where it has one, `H` for a xiangqi horse).
+    fn piece_letter(&self, kind: u8) -> char;
+    /// Whether SAN leaves out the letter of `kind`: the chess pawn (not shogi's, nor a
+    /// xiangqi soldier).
+    fn is_chess_pawn(&self, kind: u8) -> bool;
+    /// The base kind of a shogi-style promoted kind.
+    fn unpromoted(&self, _kind: u8) -> Option<u8> {
+        None
+    }
+    /// Whether the game's written notation is shogi's (Hodges) rather than SAN by default.
+    fn shogi_notation(&self) -> bool {
+        false
+    }
+    /// Whether written notation marks checks and mates (games with a royal piece whose
+    /// capture is not simply the end: not atomic, antichess or extinction games).
+    fn check_marks(&self) -> bool {
+        true
+    }
 }
 
 /// What the evaluators and the search's heuristics know about a game: evaluation terms, the

@@ -18,6 +18,9 @@ pub struct PieceDef {
     pub letter: char,
     /// Piece name (for messages and `nue variants`).
     pub name: String,
+    /// The letter written notation uses, upper case (the schema's `san`; default the FEN
+    /// letter).
+    pub san_letter: char,
     /// Its moves.
     pub betza: Betza,
     /// Its moves as the file wrote them (XBoard's `piece` command sends them on).
@@ -407,6 +410,24 @@ fn get<T: Clone>(field: &Option<(usize, Spanned<T>)>, default: T) -> T {
     field.as_ref().map_or(default, |(_, v)| v.get_ref().clone())
 }
 
+/// A piece's written-notation letter, upper case: its `san` key, checked to be one ASCII
+/// letter, or its FEN letter.
+fn san_letter(ctx: &mut Ctx, source: usize, raw: &super::schema::RawPiece, letter: char, key_text: &str) -> char {
+    let Some(v) = &raw.san else {
+        return letter.to_ascii_uppercase();
+    };
+    let text = v.get_ref();
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => {
+            let message = format!("expected one letter, found '{}'", text.escape_debug());
+            ctx.fail(&(source, v.clone()), &format!("pieces.{key_text}.san"), message);
+            letter.to_ascii_uppercase()
+        }
+    }
+}
+
 fn outcome(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>, key: &str, default: Outcome) -> Outcome {
     let Some(v) = field else { return default };
     match v.1.get_ref().as_str() {
@@ -766,6 +787,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
                 .name
                 .as_ref()
                 .map_or_else(|| key_text.clone(), |n| n.get_ref().clone()),
+            san_letter: san_letter(&mut ctx, *source, raw, letter, key_text),
             betza,
             betza_text: text.get_ref().clone(),
             royal: !promoted && raw.royal.as_ref().is_some_and(|v| *v.get_ref()),

@@ -312,10 +312,10 @@ fn value(kind: Kind, v: &str) -> Result<String, String> {
 /// # Errors
 /// Every line the schema cannot express, as `FILE:LINE:1: key: message`.
 pub fn translate(file: &str, text: &str) -> Result<Vec<IniVariant>, Diagnostics> {
-    let (all, mut problems) = sections(file, text);
+    let (sections, mut problems) = translate_each(file, text);
     let mut out = Vec::new();
-    for section in &all {
-        match translate_section(file, section, &all) {
+    for section in sections {
+        match section {
             Ok(v) => out.push(v),
             Err(d) => problems.extend(d.0),
         }
@@ -326,6 +326,14 @@ pub fn translate(file: &str, text: &str) -> Result<Vec<IniVariant>, Diagnostics>
         problems.sort_by_key(|d| d.line);
         Err(Diagnostics(problems))
     }
+}
+
+/// Translates each section of an ini file on its own: one result per section, and the
+/// problems of lines outside any section.
+pub fn translate_each(file: &str, text: &str) -> (Vec<Result<IniVariant, Diagnostics>>, Vec<Diagnostic>) {
+    let (all, problems) = sections(file, text);
+    let out = all.iter().map(|s| translate_section(file, s, &all)).collect();
+    (out, problems)
 }
 
 /// The section's entries with its in-file ancestors' first, and the shipped variant at the
@@ -645,10 +653,12 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     if !added.is_empty() || !forms.is_empty() || !regions.is_empty() {
         lines.push(("[pieces]".to_string(), section.line));
         if let Some(e) = promoted {
-            for (letter, name, betza, _) in &forms {
+            // Written notation names a promoted form by the type it becomes, as
+            // Fairy-Stockfish does (shogun's `+b` is written `A`).
+            for (letter, name, betza, target) in &forms {
                 lines.push((
                     format!(
-                        "\"+{letter}\" = {{ name = {}, betza = {} }}",
+                        "\"+{letter}\" = {{ name = {}, betza = {}, san = \"{target}\" }}",
                         quoted(name),
                         quoted(betza)
                     ),

@@ -194,6 +194,28 @@ fn load_ini_variant(path: &str, name: Option<&str>) -> Result<Definition, Diagno
     v.load(path)
 }
 
+/// Every variant of a Fairy-Stockfish configuration given as text (`file` names it in
+/// messages), each loaded on its own: a section the schema cannot express does not keep the
+/// others from loading.
+pub fn ini_definitions(file: &str, text: &str) -> Vec<Result<Definition, Diagnostics>> {
+    let (sections, problems) = ini::translate_each(file, text);
+    let mut out: Vec<Result<Definition, Diagnostics>> =
+        sections.into_iter().map(|s| s.and_then(|v| v.load(file))).collect();
+    if !problems.is_empty() {
+        out.push(Err(Diagnostics(problems)));
+    }
+    out
+}
+
+/// One variant given as nue TOML text (`file` names it in messages; `inherits` may name a
+/// built-in variant or a path relative to the current directory).
+///
+/// # Errors
+/// Every problem found.
+pub fn toml_definition(file: &str, text: &str) -> Result<Definition, Diagnostics> {
+    load_source(Source::inline(file, text), "variant")
+}
+
 /// Largest variant file read (bytes); the biggest real ones are a few KiB.
 pub const MAX_VARIANT_FILE_BYTES: u64 = 1 << 20;
 

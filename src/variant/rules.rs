@@ -283,6 +283,12 @@ pub struct Rules<B> {
     slider_keys: Vec<Vec<usize>>,
     /// Per kind, its FEN letter (lower case).
     pub letters: Vec<char>,
+    /// The kinds (bit mask) that are chess pawns (`fmWfceF` or `fmWfcF`), whose letter SAN
+    /// leaves out.
+    pub chess_pawns: u32,
+    /// Per kind, the letter written notation (SAN) uses, upper case: the FEN letter, or
+    /// Fairy-Stockfish's synonym (`H` for a horse, `E` for an elephant).
+    pub san_letters: Vec<char>,
     /// Per kind, the (middlegame, endgame) value in centipawns the file gives, if it does.
     pub values: Vec<Option<(i32, i32)>>,
     /// Whether every kind moves alike to the left and to the right (nets may then mirror).
@@ -789,6 +795,11 @@ impl<B: Bitboard> Rules<B> {
             pseudo_royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pseudo_royal_kind(k))),
             duple_check: def.extinction.as_ref().is_some_and(|e| e.duple_check),
             letters: def.pieces.iter().map(|p| p.letter).collect(),
+            san_letters: def.pieces.iter().map(|p| p.san_letter).collect(),
+            chess_pawns: mask(
+                &mut (0..kinds as u8)
+                    .filter(|&k| matches!(def.pieces[usize::from(k)].betza_text.as_str(), "fmWfceF" | "fmWfcF")),
+            ),
             values: def.pieces.iter().map(|p| p.value).collect(),
             mirror_symmetric: def.pieces.iter().all(|p| {
                 p.betza.atoms.iter().all(|a| {

@@ -56,6 +56,10 @@ pub struct RawPiece {
     pub drop_region_white: Option<Spanned<String>>,
     /// Black's (see `drop_region_white`).
     pub drop_region_black: Option<Spanned<String>>,
+    /// The letter written notation (SAN) uses for the piece where it is not the FEN letter:
+    /// Fairy-Stockfish's synonym (the xiangqi horse `h`, elephant `e`), or for a promoted form
+    /// (`+b`) the letter of the piece it becomes (shogun's archbishop `a`).
+    pub san: Option<Spanned<String>>,
     /// Hand-crafted evaluation values (centipawns) instead of the ones derived from mobility.
     pub value_mg: Option<Spanned<i32>>,
     /// Endgame value (see `value_mg`).

@@ -642,6 +642,31 @@ impl crate::game::Notation for Chess {
         Chess::parse_fen(fen)
     }
 
+    fn move_parts(&self, mv: Move) -> crate::game::MoveParts {
+        use crate::game::GameRules;
+        let from = mv.from();
+        crate::game::MoveParts {
+            from: Some(Square(from)),
+            to: self.move_target(mv),
+            kind: self.board[from as usize] % 6,
+            capture: self.captured_piece(mv).is_some(),
+            castle: (mv.kind() == MoveKind::Castle).then(|| mv.to() % 8 > from % 8),
+            change: match mv.kind() {
+                MoveKind::Promotion(k) => Some(crate::game::Change::Promotion(k)),
+                _ => None,
+            },
+            gate: None,
+        }
+    }
+
+    fn piece_letter(&self, kind: u8) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K'][usize::from(kind) % 6]
+    }
+
+    fn is_chess_pawn(&self, kind: u8) -> bool {
+        kind == PAWN_KIND
+    }
+
     fn to_fen(&self) -> String {
         self.fen()
     }

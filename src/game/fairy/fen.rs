@@ -55,8 +55,9 @@ impl<B: Bitboard> Fairy<B> {
         Some(format!("{}{}", self.square_name(from), self.square_name(to)))
     }
 
-    /// Whether king-to-target notation would be ambiguous (a king already stands on its
-    /// castling target), so castling must be written king-takes-rook.
+    /// Whether king-to-target notation would be ambiguous (a king stands on its castling target
+    /// or next to it, where a plain king step reads the same), so castling must be written
+    /// king-takes-rook, as Fairy-Stockfish writes it.
     pub(super) fn needs_960_notation(&self) -> bool {
         let Some(c) = &self.rules.castling else {
             return false;
@@ -71,7 +72,7 @@ impl<B: Bitboard> Fairy<B> {
             let kings = self.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
             kings
                 .squares()
-                .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files) == target)
+                .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files).abs_diff(target) <= 1)
         })
     }
 

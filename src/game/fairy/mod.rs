@@ -731,6 +731,61 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
     fn set_chess960(&mut self, on: bool) {
         self.state.chess960 = on || self.needs_960_notation();
     }
+
+    fn move_parts(&self, mv: FairyMove) -> crate::game::MoveParts {
+        use crate::game::{Change, GameRules};
+        let rules: &Rules<B> = &self.rules;
+        let mover = self.moved_piece(mv).kind;
+        let dropped = mv.dropped().is_some();
+        let change = match mv.promotion() {
+            _ if dropped => None,
+            None => None,
+            Some(k) if rules.base_of(usize::from(k)) == Some(mover) => Some(Change::Promote(k)),
+            Some(k) if rules.base_of(usize::from(mover)) == Some(k) => Some(Change::Demote(k)),
+            Some(k) => Some(Change::Promotion(k)),
+        };
+        let castle = (mv.special() == Special::Castle).then(|| {
+            let files = rules.files;
+            Square(mv.to()).file(files) > Square(mv.from()).file(files)
+        });
+        crate::game::MoveParts {
+            from: (!dropped).then(|| Square(mv.from())),
+            to: self.move_target(mv),
+            // A drop in promoted form is written with the promoted piece's letter.
+            kind: if dropped {
+                mv.promotion().unwrap_or(mover)
+            } else {
+                mover
+            },
+            capture: self.captured_piece(mv).is_some(),
+            castle,
+            change,
+            gate: mv.gate().map(|k| (k, Square(mv.gate_square()))),
+        }
+    }
+
+    fn piece_letter(&self, kind: u8) -> char {
+        self.rules.san_letters.get(usize::from(kind)).copied().unwrap_or('?')
+    }
+
+    fn is_chess_pawn(&self, kind: u8) -> bool {
+        self.rules.chess_pawns >> kind & 1 != 0
+    }
+
+    fn unpromoted(&self, kind: u8) -> Option<u8> {
+        self.rules.base_of(usize::from(kind))
+    }
+
+    fn shogi_notation(&self) -> bool {
+        // Fairy-Stockfish writes Hodges for the variants built on its shogi template: pieces
+        // captured to hand, shogi-style promotions, no castling.
+        let rules: &Rules<B> = &self.rules;
+        rules.captures_to_hand && rules.castling.is_none() && (0..rules.kinds).any(|k| rules.base_of(k).is_some())
+    }
+
+    fn check_marks(&self) -> bool {
+        !self.rules.royal_kinds.is_empty()
+    }
 }
 
 impl<B: Bitboard> Fairy<B> {

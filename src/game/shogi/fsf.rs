@@ -135,12 +135,17 @@ impl Shogi {
             hands.push('-');
         }
         let side = if gote { 'w' } else { 'b' };
-        Shogi::parse_sfen(&format!("{board} {side} {hands} {ply}"))
+        let mut shogi = Shogi::parse_sfen(&format!("{board} {side} {hands} {ply}"))?;
+        if let [clock, _] = parsed.as_slice() {
+            shogi.clock = *clock;
+        }
+        Ok(shogi)
     }
 
     /// The position in Fairy-Stockfish's shogi FEN: `BOARD[HAND] w - - 0 N` (the hand sente's
     /// pieces first, in Fairy-Stockfish's order; N counts moves of both sides, as in chess).
-    /// Shogi has no halfmove rule, so the clock is printed as 0.
+    /// Shogi has no halfmove rule; the clock counts plies since the last capture, drop or
+    /// promotion, as Fairy-Stockfish's does.
     pub(super) fn fsf_fen(&self) -> String {
         let mut s = self.board_field();
         s.push('[');
@@ -159,7 +164,7 @@ impl Shogi {
         }
         s.push(']');
         let side = if self.side == Color::White { 'w' } else { 'b' };
-        s.push_str(&format!(" {side} - - 0 {}", self.ply.div_ceil(2).max(1)));
+        s.push_str(&format!(" {side} - - {} {}", self.clock, self.ply.div_ceil(2).max(1)));
         s
     }
 }

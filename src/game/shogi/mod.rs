@@ -206,6 +206,9 @@ pub struct Shogi {
     side: Color,
     /// Number of the next move (SFEN's fourth field), 1 at the start.
     ply: u32,
+    /// Plies since the last capture, drop or promotion: the halfmove clock
+    /// Fairy-Stockfish's FEN shows (shogi has no rule that reads it).
+    clock: u32,
     hash: u64,
     checkers: u128,
     /// The notation `to_fen`, `parse_move` and `fmt_move` speak.
@@ -241,6 +244,7 @@ impl Shogi {
             hands: [[0; HAND_KINDS]; 2],
             side: Color::White,
             ply: 1,
+            clock: 0,
             hash: 0,
             checkers: 0,
             dialect: Dialect::Usi,
@@ -503,6 +507,7 @@ impl crate::game::GameRules for Shogi {
             let n = self.hands[us.index()][kind];
             self.set_hand(us, kind, n - 1);
             self.put(us, kind, to);
+            self.clock = 0;
             dirty.hands.push(HandChange {
                 color: us,
                 kind: kind as u8,
@@ -528,6 +533,8 @@ impl crate::game::GameRules for Shogi {
                 });
             }
             let kind = self.board[from] as usize % 14;
+            let irreversible = target != EMPTY || mv.promotes();
+            self.clock = if irreversible { 0 } else { self.clock.saturating_add(1) };
             self.take(from);
             let new_kind = if mv.promotes() { promoted(kind) } else { kind };
             self.put(us, new_kind, to);
@@ -655,6 +662,46 @@ impl crate::game::GameRules for Shogi {
 impl crate::game::Notation for Shogi {
     fn in_dialect(_: &ShogiVariant, dialect: Dialect) -> ShogiVariant {
         ShogiVariant { dialect }
+    }
+
+    fn move_parts(&self, mv: Move) -> crate::game::MoveParts {
+        let to = mv.to();
+        let (from, kind) = if mv.is_drop() {
+            (None, mv.drop_kind())
+        } else {
+            (Some(Square(mv.from() as u8)), self.board[mv.from()] as usize % 14)
+        };
+        crate::game::MoveParts {
+            from,
+            to: Square(to as u8),
+            kind: kind as u8,
+            capture: !mv.is_drop() && self.board[to] != EMPTY,
+            castle: None,
+            change: mv
+                .promotes()
+                .then(|| crate::game::Change::Promote(promoted(kind) as u8)),
+            gate: None,
+        }
+    }
+
+    fn piece_letter(&self, kind: u8) -> char {
+        // Fairy-Stockfish's types: promoted minor pieces are golds, the promoted bishop a
+        // horse, the promoted rook a dragon.
+        const LETTERS: [char; 14] = ['P', 'L', 'N', 'S', 'G', 'B', 'R', 'K', 'G', 'G', 'G', 'G', 'H', 'D'];
+        LETTERS[usize::from(kind) % 14]
+    }
+
+    fn is_chess_pawn(&self, _: u8) -> bool {
+        false
+    }
+
+    fn unpromoted(&self, kind: u8) -> Option<u8> {
+        let base = unpromoted(usize::from(kind));
+        (base != usize::from(kind)).then_some(base as u8)
+    }
+
+    fn shogi_notation(&self) -> bool {
+        true
     }
 
     fn from_fen(variant: &ShogiVariant, fen: &str) -> Result<Shogi, PositionError> {

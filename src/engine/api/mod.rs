@@ -1,0 +1,218 @@
+//! Every variant's rules and the search behind two object-safe traits that name no game type,
+//! in text (FEN, UCI moves), for bindings: the Python package (`python/`) and other front ends
+//! that cannot be generic over [`Game`]. A [`Variant`] comes from a name ([`variant`]) or from
+//! a variant file's text ([`load_config`]); a [`Board`] from a FEN and moves.
+//!
+//! Positions and moves are in the UCI dialect Fairy-Stockfish speaks (shogi too: FEN with the
+//! hand in brackets, squares `a1`-`i9`, drops `P@e5`), so that pyffish's callers can switch.
+
+mod board;
+
+pub use board::{GameBoard, Line};
+
+use crate::core::Outcome;
+use crate::engine::registry::{self, ForGame};
+use crate::game::{Dialect, Game};
+use crate::search::Limits;
+use std::sync::Arc;
+
+/// Why a call was refused, in words for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError(pub String);
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// One variant's rules.
+pub trait Variant: Send + Sync {
+    /// The variant's name.
+    fn name(&self) -> &str;
+    /// The start position's FEN.
+    fn start_fen(&self) -> String;
+    /// Whether captured pieces go to the capturer's hand (crazyhouse, shogi).
+    fn captures_to_hand(&self) -> bool;
+    /// The position after `moves` (UCI) from `fen` (the start position for `None`); with
+    /// `chess960`, castling reads and prints as king-takes-rook.
+    ///
+    /// # Errors
+    /// A FEN the variant refuses, or a move that is malformed or illegal where it is played
+    /// (the message names it).
+    fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError>;
+    /// Checks a FEN; the error names the FEN field at fault and what is wrong with it.
+    ///
+    /// # Errors
+    /// The field (`board`, `castling`, ... as [`crate::core::PositionError`] names them) and
+    /// the message.
+    fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)>;
+}
+
+/// A position with the moves that led to it.
+pub trait Board: Send + Sync {
+    /// The position's FEN.
+    fn fen(&self) -> String;
+    /// Every legal move (UCI), none where the game is over by a rule of the variant.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays a move.
+    ///
+    /// # Errors
+    /// The move is malformed or illegal; the board is unchanged.
+    fn push(&mut self, mv: &str) -> Result<(), ApiError>;
+    /// Takes back the last move pushed (or given at creation) and returns it.
+    fn pop(&mut self) -> Option<String>;
+    /// The moves played since the FEN, in UCI.
+    fn moves(&self) -> Vec<String>;
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Whether `mv` takes a piece (en passant included, castling not).
+    ///
+    /// # Errors
+    /// The move is malformed or illegal.
+    fn is_capture(&self, mv: &str) -> Result<bool, ApiError>;
+    /// Whether `mv` gives check.
+    ///
+    /// # Errors
+    /// The move is malformed or illegal.
+    fn gives_check(&self, mv: &str) -> Result<bool, ApiError>;
+    /// `mv` in written notation: pyffish's notation number (0 for the game's default: SAN, or
+    /// shogi's Hodges with numbers).
+    ///
+    /// # Errors
+    /// The move is malformed or illegal, or the notation is one nue does not write.
+    fn san(&self, mv: &str, notation: i64) -> Result<String, ApiError>;
+    /// The piece the last move took (its letter in its owner's case), if it took one.
+    fn last_capture(&self) -> Option<char>;
+    /// The result a rule of the variant has already decided (extinction, a flag reached, the
+    /// checks counted, ...), for the side to move; `None` where play goes on by those rules.
+    fn rule_outcome(&self) -> Option<Outcome>;
+    /// The result where the side to move has no legal move (checkmate or stalemate value).
+    fn no_move_outcome(&self) -> Outcome;
+    /// The result a player may claim now (the move rule, a counting rule, repetition with its
+    /// perpetual-check value), for the side to move.
+    fn claimable_outcome(&self) -> Option<Outcome>;
+    /// The game's result by every rule, if it is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Side to move: 0 for the first player (White, sente, red), 1 for the second.
+    fn side_to_move(&self) -> usize;
+    /// Searches the position within `limits` with `threads` threads and `multipv` lines, with
+    /// the variant's own net (or the hand-crafted evaluation where it has none, or always with
+    /// `hce`).
+    fn analyse(&self, limits: &Limits, multipv: usize, threads: usize, hce: bool) -> Vec<Line>;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn Board>;
+}
+
+/// A variant of game `G`.
+struct GameVariant<G: Game> {
+    name: String,
+    variant: G::Variant,
+    embedded: Option<&'static [u8]>,
+    captures_to_hand: bool,
+    /// The start position as the variant's file writes it, where it has a file.
+    start_text: Option<String>,
+}
+
+impl<G: Game> Variant for GameVariant<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start_fen(&self) -> String {
+        self.start_text
+            .clone()
+            .unwrap_or_else(|| G::start(&self.variant).to_fen())
+    }
+
+    fn captures_to_hand(&self) -> bool {
+        self.captures_to_hand
+    }
+
+    fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError> {
+        let board = GameBoard::<G>::new(&self.variant, self.embedded, fen, chess960)?;
+        let mut board = Box::new(board);
+        for mv in moves {
+            board.push(mv)?;
+        }
+        Ok(board)
+    }
+
+    fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)> {
+        let _ = chess960;
+        G::from_fen(&self.variant, fen)
+            .map(|_| ())
+            .map_err(|e| (e.field, e.message))
+    }
+}
+
+/// Builds a [`GameVariant`] for whichever game the registry selects.
+struct Make {
+    captures_to_hand: bool,
+    start_text: Option<String>,
+}
+
+impl ForGame for Make {
+    type Output = Arc<dyn Variant>;
+    fn run<G: Game>(self, variant: &G::Variant, name: &str, embedded: Option<&'static [u8]>) -> Arc<dyn Variant> {
+        Arc::new(GameVariant::<G> {
+            name: name.to_string(),
+            variant: G::in_dialect(variant, Dialect::Uci),
+            embedded,
+            captures_to_hand: self.captures_to_hand,
+            start_text: self.start_text,
+        })
+    }
+}
+
+fn captures_to_hand(def: &crate::variant::Definition) -> bool {
+    def.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+}
+
+/// The variant called `name` (built in, loaded with [`load_config`], or a path to a `.toml`
+/// or `.ini` file).
+///
+/// # Errors
+/// An unknown name, or the problems of a variant file.
+pub fn variant(name: &str) -> Result<Arc<dyn Variant>, ApiError> {
+    // Native chess and shogi are asked through their variant files (chess.toml, shogi.toml).
+    let def = registry::check(name).ok();
+    let make = Make {
+        captures_to_hand: def.as_ref().is_some_and(captures_to_hand),
+        start_text: def.map(|d| d.start_fen),
+    };
+    registry::with_game(name, make).map_err(|e| ApiError(e.to_string()))
+}
+
+/// The variants a configuration loaded, by name, and the problems of those it could not.
+pub type Loaded = (Vec<(String, Arc<dyn Variant>)>, Vec<String>);
+
+/// Loads variant definitions from text: one nue TOML variant, or a Fairy-Stockfish
+/// configuration (`[name:parent]` sections, which TOML cannot parse). Returns the variants
+/// that load, by name, and the problems of those that do not (the others still load).
+pub fn load_config(text: &str) -> Loaded {
+    let definitions = if toml::from_str::<toml::Table>(text).is_ok() {
+        vec![crate::variant::toml_definition("<config>", text)]
+    } else {
+        crate::variant::ini_definitions("<config>", text)
+    };
+    let mut loaded = Vec::new();
+    let mut problems = Vec::new();
+    for def in definitions {
+        let made = def.and_then(|d| {
+            let make = Make {
+                captures_to_hand: captures_to_hand(&d),
+                start_text: Some(d.start_fen.clone()),
+            };
+            let name = d.name.clone();
+            registry::with_definition(d, make).map(|v| (name, v))
+        });
+        match made {
+            Ok(v) => loaded.push(v),
+            Err(d) => problems.push(d.to_string()),
+        }
+    }
+    (loaded, problems)
+}
