@@ -4,7 +4,7 @@
 
 use crate::eval::Evaluator;
 use crate::game::{Game, Position};
-use crate::search::{Limits, Search, SearchOptions, Signals, Silent};
+use crate::search::{Limits, Search, SearchOptions, SearchStats, Signals, Silent};
 use std::time::Instant;
 
 /// Chess bench positions: well-known opening lines (played from the start position), the
@@ -135,6 +135,11 @@ pub struct BenchReport {
     pub nodes: u64,
     /// Wall time of the searches, in milliseconds.
     pub millis: u64,
+    /// The searches' statistics, summed.
+    pub stats: SearchStats,
+    /// Effective branching factor: the geometric mean over positions of the last iteration's
+    /// nodes over the one before it (`None` when no position completed two iterations).
+    pub branching_factor: Option<f64>,
 }
 
 /// Searches every line to `depth` with one thread and a fresh 16 MiB table per position.
@@ -156,16 +161,25 @@ pub fn run<G: Game, E: Evaluator<G>>(
     };
     let start = Instant::now();
     let mut nodes = 0;
+    let mut stats = SearchStats::default();
+    let (mut log_sum, mut factors) = (0.0, 0);
     for (i, line) in lines.iter().enumerate() {
         let pos = position::<G>(variant, line)?;
         search.clear();
         let result = search.run(&pos, eval, &limits, &options, &Signals::default(), &Silent);
         nodes += result.nodes;
+        stats.add(&result.stats);
+        if let Some(f) = result.stats.branching_factor() {
+            log_sum += f.ln();
+            factors += 1;
+        }
         each(i, result.nodes);
     }
     Ok(BenchReport {
         nodes,
         millis: start.elapsed().as_millis() as u64,
+        stats,
+        branching_factor: (factors > 0).then(|| (log_sum / f64::from(factors)).exp()),
     })
 }
 
@@ -187,5 +201,18 @@ mod tests {
                 panic!("{e}");
             }
         }
+    }
+
+    #[test]
+    fn diagnostics_are_in_their_ranges() {
+        let lines: Vec<String> = CHESS[..4].iter().map(|l| l.to_string()).collect();
+        let report = run::<Chess, _>(&ChessVariant, &lines, &crate::eval::hce::Hce, 7, |_, _| {}).unwrap();
+        let s = report.stats;
+        assert!(s.tt_probes > 1000 && s.tt_hits > 0 && s.tt_hits < s.tt_probes, "{s:?}");
+        assert!(s.cutoffs > 100 && s.first_move_cutoffs <= s.cutoffs, "{s:?}");
+        // Good move ordering: most cutoffs come from the first move searched.
+        assert!(s.first_move_cutoff_percent() > 50.0, "{s:?}");
+        let ebf = report.branching_factor.unwrap();
+        assert!(ebf > 1.0 && ebf < 20.0, "{ebf}");
     }
 }

@@ -75,7 +75,13 @@ impl ForGame for Bench {
         })
         .map_err(CliError::Data)?;
         progress.finish(lines.len() as u64, "");
-        println!("\nTotal time (ms): {}", report.millis);
+        let stats = &report.stats;
+        println!("\nTT hit rate (%): {:.1}", stats.tt_hit_percent());
+        println!("First-move cutoffs (%): {:.1}", stats.first_move_cutoff_percent());
+        if let Some(f) = report.branching_factor {
+            println!("Effective branching factor: {f:.2}");
+        }
+        println!("Total time (ms): {}", report.millis);
         println!("Nodes searched: {}", report.nodes);
         println!("Nodes/second: {}", report.nodes * 1000 / report.millis.max(1));
         Ok(())

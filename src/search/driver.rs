@@ -3,6 +3,7 @@
 //! node limits, `info` reports from the main thread, and the final best and ponder moves.
 
 use super::params::{Params, Tune};
+use super::stats::SearchStats;
 use super::time;
 use super::worker::{Context, Control, RootMove, Signals, Worker};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable};
@@ -67,6 +68,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation (bits).
     pub pv: Vec<u32>,
+    /// The main thread's statistics.
+    pub stats: SearchStats,
 }
 
 /// A searcher: the transposition table and the per-thread workers, kept between moves.
@@ -143,6 +146,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 depth: 0,
                 nodes: 0,
                 pv: Vec::new(),
+                stats: SearchStats::default(),
             };
         }
 
@@ -206,6 +210,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             depth: w.completed_depth,
             nodes: ctx.total_nodes(),
             pv: best.pv.clone(),
+            stats: w.stats,
         }
     }
 }
@@ -286,6 +291,7 @@ fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits:
             break;
         }
         w.completed_depth = depth;
+        w.stats.end_iteration(w.nodes);
         let Some(m) = main else { continue };
         report(w, ctx, m, depth);
         let best = &w.root_moves[0];

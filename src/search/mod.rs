@@ -10,11 +10,13 @@ mod driver;
 pub mod history;
 pub mod params;
 mod picker;
+mod stats;
 pub mod time;
 pub mod tt;
 mod worker;
 
 pub use driver::{SEARCH_STACK_BYTES, Search, SearchOptions, SearchResult, pv_strings};
+pub use stats::SearchStats;
 pub use tt::TranspositionTable;
 pub use worker::{Signals, Worker};
 

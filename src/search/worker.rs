@@ -5,6 +5,7 @@
 use super::history::{self, History, Prev};
 use super::params::Params;
 use super::picker::{MovePicker, PickerContext, piece_to};
+use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, outcome_score};
 use crate::eval::Evaluator;
@@ -125,6 +126,8 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub pv_idx: usize,
     /// Deepest iteration completed.
     pub completed_depth: i32,
+    /// Hit rates and cutoff counts of the current search.
+    pub stats: SearchStats,
     stopped: bool,
     params: Params,
     /// Late-move reductions by depth and move number, from `params`.
@@ -153,6 +156,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             root_moves: Vec::new(),
             pv_idx: 0,
             completed_depth: 0,
+            stats: SearchStats::default(),
             stopped: false,
         }
     }
@@ -187,6 +191,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.seldepth = 0;
         self.pv_idx = 0;
         self.completed_depth = 0;
+        self.stats = SearchStats::default();
         self.stopped = false;
         self.root_moves = root_moves
             .iter()
@@ -376,6 +381,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let key = self.pos.board().hash();
         let excluded = self.stack[ply].excluded;
         let entry = ctx.tt.probe(key);
+        self.stats.tt_probes += 1;
+        self.stats.tt_hits += u64::from(entry.is_some());
         let mut tt_move = 0;
         let mut tt = None;
         if let Some(e) = entry {
@@ -731,6 +738,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.update_pv(ply, bits);
                     }
                     if score >= n.beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(searched == 1);
                         break;
                     }
                     alpha = score;
