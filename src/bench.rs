@@ -206,13 +206,13 @@ mod tests {
     #[test]
     fn diagnostics_are_in_their_ranges() {
         let lines: Vec<String> = CHESS[..4].iter().map(|l| l.to_string()).collect();
-        let report = run::<Chess, _>(&ChessVariant, &lines, &crate::eval::hce::Hce, 7, |_, _| {}).unwrap();
+        let report = run::<Chess, _>(&ChessVariant, &lines, &crate::eval::hce::Hce, 7, |_, _| {}).expect("bench lines");
         let s = report.stats;
         assert!(s.tt_probes > 1000 && s.tt_hits > 0 && s.tt_hits < s.tt_probes, "{s:?}");
         assert!(s.cutoffs > 100 && s.first_move_cutoffs <= s.cutoffs, "{s:?}");
         // Good move ordering: most cutoffs come from the first move searched.
         assert!(s.first_move_cutoff_percent() > 50.0, "{s:?}");
-        let ebf = report.branching_factor.unwrap();
+        let ebf = report.branching_factor.expect("two iterations");
         assert!(ebf > 1.0 && ebf < 20.0, "{ebf}");
     }
 }

@@ -61,11 +61,6 @@ params! {
     rfp_margin: 120, 120, 40, 200;
     /// Deepest node reverse futility pruning applies to (plies).
     rfp_depth: 8, 8, 4, 14;
-    /// Razoring: a node whose evaluation is this far below alpha (plus the depth term) drops
-    /// into quiescence (centipawns).
-    razor_base: 100000, 100000, 150, 100000;
-    /// Razoring's margin per squared ply (centipawns).
-    razor_depth2: 250, 250, 80, 500;
     /// Null move: base reduction (plies).
     nmp_base: 3, 3, 2, 5;
     /// Null move: plies of depth per extra ply of reduction.
@@ -98,15 +93,9 @@ params! {
     /// Quiescence searches a promotion without a capture only where it gains this much
     /// (centipawns): a pawn to a queen, not to a rook or knight.
     qs_promotion: 500, 500, 200, 900;
-    /// Experiment: the table's score as the evaluation where its bound allows (0 off, 1 on).
-    x_tt_eval: 0, 0, 0, 1;
     /// Experiment: reductions of every move by move count (pruned ones counted), tactical moves
     /// included (0 off, 1 on).
     x_lmr_all: 0, 0, 0, 1;
-    /// Experiment: futility, history and exchange pruning of quiet moves on reduced depth.
-    x_fp_lmr: 0, 0, 0, 1;
-    /// Experiment: null move only where the static evaluation is above beta too.
-    x_nmp_static: 0, 0, 0, 1;
     /// Experiment: correction history by pawn structure (0 off, 1 on).
     x_corr: 0, 0, 0, 1;
     /// Singular extensions from this depth on (plies).

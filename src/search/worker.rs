@@ -421,27 +421,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.stack[ply].static_eval = corrected;
             corrected
         };
-        // The table's score is a better estimate than the static evaluation where its bound
-        // points the right way.
-        let eval = match tt {
-            Some((s, bound, _))
-                if self.params.x_tt_eval != 0
-                    && static_eval != NO_EVAL
-                    && s.abs() < MATE_BOUND
-                    && cuts(bound, s, static_eval, static_eval + 1) =>
-            {
-                s
-            }
-            _ => static_eval,
-        };
         let improving = self.improving(ply, static_eval);
         if ply + 2 < self.stack.len() {
             self.stack[ply + 2].killers = [0; 2];
         }
 
         if !pv_node && !in_check {
-            let node = (alpha, beta, depth, ply, cut_node);
-            if let Some(score) = self.prune_node(ctx, node, eval, static_eval, improving, excluded) {
+            let node = (beta, depth, ply, cut_node);
+            if let Some(score) = self.prune_node(ctx, node, static_eval, improving, excluded) {
                 return score;
             }
         }
@@ -463,7 +450,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tt_move,
             tt,
             excluded,
-            eval,
+            eval: static_eval,
         };
         let Some(result) = self.search_moves(ctx, &node) else {
             return 0;
@@ -511,35 +498,25 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         best
     }
 
-    /// Razoring, reverse futility pruning and null-move pruning at a non-PV node not in check:
-    /// the node's score where one of them decides it. `node` is (alpha, beta, depth, ply,
-    /// cut_node).
+    /// Reverse futility pruning and null-move pruning at a non-PV node not in check: the
+    /// node's score where one of them decides it. `node` is (beta, depth, ply, cut_node).
     fn prune_node(
         &mut self,
         ctx: &Context,
-        node: (i32, i32, i32, usize, bool),
+        node: (i32, i32, usize, bool),
         eval: i32,
-        static_eval: i32,
         improving: bool,
         excluded: u32,
     ) -> Option<i32> {
-        let (alpha, beta, depth, ply, cut_node) = node;
+        let (beta, depth, ply, cut_node) = node;
         let p = self.params;
-        // Razoring: hopelessly below alpha, only a tactical shot can help.
-        if eval < alpha - p.razor_base - p.razor_depth2 * depth * depth {
-            let score = self.qsearch(ctx, alpha - 1, alpha, ply);
-            if score < alpha {
-                return Some(score);
-            }
-        }
         // Reverse futility pruning: far above beta with little depth left.
         if depth <= p.rfp_depth && eval < MATE_BOUND && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta {
             return Some(eval);
         }
         // Null-move pruning.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
-        let static_ok = p.x_nmp_static == 0 || static_eval >= beta;
-        if depth >= 3 && eval >= beta && static_ok && excluded == 0 && !prev_null && self.pos.board().null_move_ok() {
+        if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && self.pos.board().null_move_ok() {
             let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             if self.eval.play_null(&mut self.pos) {
                 self.stack[ply].piece_to = None;
@@ -608,27 +585,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             };
 
             let reduction = self.base_reduction(depth, move_count);
-            if !root && best > -MATE_BOUND && p.x_fp_lmr != 0 {
-                let lmr_depth = (depth - 1 - reduction / 1024).max(0);
-                if !tactical && !n.in_check {
-                    let late = searched as i32 >= (p.lmp_base + depth * depth) / (2 - i32::from(n.improving));
-                    if late {
-                        if board.dims().hand_kinds > 0 {
-                            picker.skip_quiets();
-                            continue;
-                        }
-                        picker.quiet_checks_only();
-                    }
-                    let bad_history = lmr_depth < 4 && quiet_history < -p.hp_depth * depth;
-                    let futile = lmr_depth < p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * lmr_depth <= alpha;
-                    let losing = !board.see_ge(mv, -p.see_quiet * lmr_depth);
-                    if (late || bad_history || futile || losing) && !board.gives_check(mv) {
-                        continue;
-                    }
-                } else if depth <= 8 && !n.in_check && !board.see_ge(mv, -p.see_tactical * depth * depth) {
-                    continue;
-                }
-            } else if !root && best > -MATE_BOUND {
+            if !root && best > -MATE_BOUND {
                 if !tactical && !n.in_check {
                     // Late-move pruning, then futility pruning; never of checking moves (the
                     // check test is the costly part, so it comes last), except that late-move
