@@ -12,7 +12,8 @@ Differences from pyffish, on purpose:
 - a shogi pawn-drop mate is not a legal move (the rules forbid it); pyffish lists it;
 - `info()` names nue, not Fairy-Stockfish; `two_boards()` is False for every variant (nue has
   no bughouse);
-- the Thai notations (8, 9) are not written: `get_san` raises `nue.error` for them;
+- the Thai notations (8, 9) write makruk's pieces by their letters and do not mark a met
+  that was a pawn (pyffish writes it `ง`);
 - `has_insufficient_material` is not provided yet.
 """
 

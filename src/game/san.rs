@@ -1,13 +1,13 @@
 //! Written move notations over any game, from each move's parts ([`MoveParts`]): SAN and
 //! LAN, shogi's Hosking and Hodges (with letters or numbers for ranks), janggi's and xiangqi's
-//! WXF, as Fairy-Stockfish writes them (its `apiutil.h` is the reference for each rule: which
+//! WXF, makruk's Thai SAN and LAN, as Fairy-Stockfish writes them (its `apiutil.h` is the reference for each rule: which
 //! piece letter, when a move is disambiguated by file, rank or square, the separators, the
 //! promotion and check suffixes).
 
 use super::{Change, Dirty, Game, GameMove, GenKind, MoveParts};
 use crate::core::{Color, Square};
 
-/// A written notation (pyffish's `NOTATION_*` values, 1 to 7).
+/// A written notation (pyffish's `NOTATION_*` values, 1 to 9).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Style {
     /// Standard algebraic notation: `Nf3`, `exd5`, `e8=Q+`, `P@e4`, `O-O`.
@@ -24,7 +24,16 @@ pub enum Style {
     Janggi,
     /// Xiangqi, WXF: `H2+3`, `C2=5`, `R1+1`.
     XiangqiWxf,
+    /// Makruk in Thai letters, SAN-like: `ค-ฉ๗`, `ฉxจ๕`.
+    ThaiSan,
+    /// Makruk in Thai letters, LAN-like: `บ จ๓-จ๔`.
+    ThaiLan,
 }
+
+/// Thai file letters, a to l.
+const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
+/// Thai rank numerals, 1 to 12.
+const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๑๐", "๑๑", "๑๒"];
 
 impl Style {
     /// The style of pyffish's notation number, `None` for 0 (the game's default) and the
@@ -38,6 +47,8 @@ impl Style {
             5 => Style::ShogiHodgesNumber,
             6 => Style::Janggi,
             7 => Style::XiangqiWxf,
+            8 => Style::ThaiSan,
+            9 => Style::ThaiLan,
             _ => return None,
         })
     }
@@ -50,6 +61,20 @@ impl Style {
         } else {
             Style::San
         }
+    }
+
+    fn thai(self) -> bool {
+        matches!(self, Style::ThaiSan | Style::ThaiLan)
+    }
+
+    /// SAN's rules (pawn moves without a letter, pawn captures with their file).
+    fn san_like(self) -> bool {
+        matches!(self, Style::San | Style::ThaiSan)
+    }
+
+    /// LAN's rules (the origin square always written).
+    fn lan_like(self) -> bool {
+        matches!(self, Style::Lan | Style::ThaiLan | Style::Janggi)
     }
 
     fn shogi(self) -> bool {
@@ -101,6 +126,9 @@ fn castling<G: Game>(board: &G, parts: &MoveParts, king_side: bool, style: Style
 
 fn plain<G: Game>(board: &G, mv: G::Move, parts: &MoveParts, style: Style) -> String {
     let mut s = piece(board, parts, style);
+    if style == Style::ThaiLan {
+        s.push(' ');
+    }
     let disambiguation = match parts.from {
         Some(from) => origin(board, mv, parts, from, style),
         None => String::new(),
@@ -112,8 +140,9 @@ fn plain<G: Game>(board: &G, mv: G::Move, parts: &MoveParts, style: Style) -> St
         (None, _) => "@",
         (_, true) => "x",
         _ => match style {
-            Style::Lan | Style::Janggi | Style::ShogiHodges | Style::ShogiHodgesNumber => "-",
+            Style::Lan | Style::ThaiLan | Style::Janggi | Style::ShogiHodges | Style::ShogiHodgesNumber => "-",
             Style::ShogiHosking if !disambiguation.is_empty() => "-",
+            Style::ThaiSan if !board.is_chess_pawn(parts.kind) => "-",
             _ => "",
         },
     };
@@ -134,19 +163,40 @@ fn piece<G: Game>(board: &G, parts: &MoveParts, style: Style) -> String {
     {
         return format!("+{}", board.piece_letter(base));
     }
-    if parts.from.is_some() && board.is_chess_pawn(parts.kind) && matches!(style, Style::San | Style::Lan) {
+    if parts.from.is_some()
+        && board.is_chess_pawn(parts.kind)
+        && matches!(style, Style::San | Style::Lan | Style::ThaiSan)
+    {
         return String::new();
     }
+    if style.thai() {
+        return thai_piece(board.piece_letter(parts.kind)).to_string();
+    }
     board.piece_letter(parts.kind).to_string()
+}
+
+/// A makruk piece in Thai (by Fairy-Stockfish's makruk letters): khun (king), khon, met,
+/// ma (knight), ruea (rook), bia (pawn), ai-wok; `X` for any other piece.
+fn thai_piece(letter: char) -> &'static str {
+    match letter {
+        'K' => "ข",
+        'S' => "ค",
+        'M' | 'F' => "ม็",
+        'N' => "ม",
+        'R' => "ร",
+        'P' => "บ",
+        'A' => "ว",
+        _ => "X",
+    }
 }
 
 /// What the notation writes of the origin square.
 fn origin<G: Game>(board: &G, mv: G::Move, parts: &MoveParts, from: Square, style: Style) -> String {
     let files = board.dims().files;
-    if matches!(style, Style::Lan | Style::Janggi) {
+    if style.lan_like() {
         return square(board, from, style);
     }
-    if style == Style::San && board.is_chess_pawn(parts.kind) {
+    if style.san_like() && board.is_chess_pawn(parts.kind) {
         if parts.capture {
             return file_name(board, from, style);
         }
@@ -227,6 +277,7 @@ pub fn square<G: Game>(board: &G, sq: Square, style: Style) -> String {
         Style::ShogiHosking | Style::ShogiHodgesNumber => format!("{}{}", files - f, ranks - r),
         Style::ShogiHodges => format!("{}{}", files - f, (b'a' + (ranks - 1 - r) as u8) as char),
         Style::Janggi => format!("{}{}", (ranks - r) % 10, f + 1),
+        Style::ThaiSan | Style::ThaiLan => format!("{}{}", THAI_FILES[f % 12], THAI_RANKS[r % 12]),
         _ => format!("{}{}", (b'a' + f as u8) as char, r + 1),
     }
 }
@@ -236,6 +287,7 @@ fn file_name<G: Game>(board: &G, sq: Square, style: Style) -> String {
     let f = usize::from(sq.file(dims.files));
     match style {
         s if s.shogi() => (usize::from(dims.files) - f).to_string(),
+        s if s.thai() => THAI_FILES[f % 12].to_string(),
         _ => ((b'a' + f as u8) as char).to_string(),
     }
 }
@@ -245,6 +297,7 @@ fn rank_name<G: Game>(board: &G, sq: Square, style: Style) -> String {
     let r = usize::from(sq.rank(dims.files));
     match style {
         s if s.shogi() => (usize::from(dims.ranks) - r).to_string(),
+        s if s.thai() => THAI_RANKS[r % 12].to_string(),
         _ => (r + 1).to_string(),
     }
 }
