@@ -87,6 +87,9 @@ class Basics(unittest.TestCase):
             ["C2=5", "H8+7", "H2+3", "E3+5", "R9+2", "R9=8"],
         )
         self.assertEqual(nue.get_san("janggi", JANGGI, "b1c3", False, nue.NOTATION_JANGGI), "H02-83")
+        makruk = nue.start_fen("makruk")
+        self.assertEqual(nue.get_san("makruk", makruk, "e3e4", False, nue.NOTATION_THAI_SAN), "จ๔")
+        self.assertEqual(nue.get_san("makruk", makruk, "e3e4", False, nue.NOTATION_THAI_LAN), "บ จ๓-จ๔")
         # Three pawns on a file: their place from the front, then the file.
         tandem = "rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1"
         self.assertEqual(nue.get_san("xiangqi", tandem, "e7d7", False, nue.NOTATION_XIANGQI_WXF), "15=6")
