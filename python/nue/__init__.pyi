@@ -10,11 +10,8 @@ Differences from pyffish, on purpose:
   `nue.error`, a subclass of `ValueError`, with a message; pyffish crashes or raises
   `SystemError` there;
 - a shogi pawn-drop mate is not a legal move (the rules forbid it); pyffish lists it;
-- `info()` names nue, not Fairy-Stockfish; `two_boards()` is False for every variant (nue has
-  no bughouse);
-- the Thai notations (8, 9) write makruk's pieces by their letters and do not mark a met
-  that was a pawn (pyffish writes it `ง`);
-- `has_insufficient_material` is not provided yet.
+- `info()` names nue, not Fairy-Stockfish;
+- a FEN whose side not to move is in check is refused (pyffish reads it).
 """
 
 from typing import Any, TypedDict
@@ -67,7 +64,7 @@ def start_fen(variant: str) -> str:
     """The start position's FEN, as the variant's definition writes it."""
 
 def two_boards(variant: str) -> bool:
-    """Whether the variant is played on two boards (bughouse): False for every nue variant."""
+    """Whether the variant is played on two boards whose captures pass to the partner (bughouse)."""
 
 def captures_to_hand(variant: str) -> bool:
     """Whether captured pieces go to the capturer's hand (crazyhouse, shogi)."""
@@ -86,7 +83,11 @@ def legal_moves(variant: str, fen: str, movelist: list[str], chess960: bool = Fa
 def get_fen(variant: str, fen: str, movelist: list[str], chess960: bool = False, sfen: bool = False, show_promoted: bool = False, count_started: int = 0) -> str:
     """The FEN after `movelist`; with `sfen`, shogi's SFEN (board, side `b` for the first
     player, hand with counts, ply number). With `chess960`, castling rights as file letters and
-    castling moves as king-takes-rook."""
+    castling moves as king-takes-rook. With `show_promoted`, pieces made by a pawn's promotion
+    are marked `~` also where the variant's FEN leaves the marks out (makruk's mets).
+    `count_started` is accepted and ignored. Like pyffish, it reads lichess's FEN forms
+    (pockets as a ninth rank, `+W+B` check counts), incomplete FENs and written-notation piece
+    letters, and drops castling rights the position cannot have."""
 
 def gives_check(variant: str, fen: str, movelist: list[str], chess960: bool = False) -> bool:
     """Whether the side to move after `movelist` is in check (pyffish's meaning)."""
@@ -95,7 +96,8 @@ def is_capture(variant: str, fen: str, movelist: list[str], move: str, chess960:
     """Whether `move` (after `movelist`) takes a piece; en passant does, castling does not."""
 
 def piece_to_partner(variant: str, fen: str, movelist: list[str], chess960: bool = False) -> str:
-    """The piece the last move of `movelist` took, as a letter in its owner's case; "" if none."""
+    """The piece the last move of `movelist` took, as it goes to a hand (a promoted piece as
+    what it was promoted from), as a letter in its owner's case; "" if none."""
 
 def game_result(variant: str, fen: str, movelist: list[str], chess960: bool = False) -> int:
     """The game's value for the side to move when it has no legal move, or a rule of the
@@ -108,6 +110,12 @@ def is_immediate_game_end(variant: str, fen: str, movelist: list[str], chess960:
 def is_optional_game_end(variant: str, fen: str, movelist: list[str], chess960: bool = False, count_started: int = 0) -> tuple[bool, int]:
     """(True, value) where the side to move may claim the end: the n-move rule, a counting
     rule, n-fold repetition (with its perpetual-check value); else (False, 0)."""
+
+def has_insufficient_material(variant: str, fen: str, movelist: list[str], chess960: bool = False) -> tuple[bool, bool]:
+    """(white, black): whether each side lacks the material to win, by Fairy-Stockfish's rule:
+    a side with pieces in hand, or in a variant won by another rule (extinction, a flag,
+    repetition), always has enough; otherwise it needs a piece that mates with the king (rook,
+    queen, ...), or two pieces where minor or colour-bound ones must combine."""
 
 def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
     """FEN_OK (1), or a negative pyffish code naming what is wrong (note the argument order)."""

@@ -28,20 +28,6 @@ pub fn error_code(field: &str, message: &str) -> i32 {
     }
 }
 
-/// A FEN with the fields pyffish lets one leave out filled in: the side (`w`), castling and
-/// en passant (`-`) and the clocks (`0 1`); `BOARD w 1 2` has its clocks right after the side.
-/// Longer FENs are left to the variant's own reader.
-pub fn complete(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-    let numeric = |f: &&str| f.bytes().all(|b| b.is_ascii_digit());
-    match fields.as_slice() {
-        [board] => format!("{board} w - - 0 1"),
-        [board, side] => format!("{board} {side} - - 0 1"),
-        [board, side, a, b] if numeric(a) && numeric(b) => format!("{board} {side} - - {a} {b}"),
-        _ => fen.to_string(),
-    }
-}
-
 /// The board and hand fields of a FEN's first field: `BOARD[HAND]` or `BOARD`.
 fn split_hand(first: &str) -> (&str, Option<&str>) {
     match first.find('[') {

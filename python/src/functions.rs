@@ -31,8 +31,7 @@ pub fn value(o: Outcome) -> i32 {
 pub fn board(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult<Box<dyn Board>> {
     let v = registry::get(variant)?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    let fen = fen::complete(fen);
-    v.board(Some(&fen), &moves, chess960).map_err(|e| error::new_err(e.0))
+    v.board(Some(fen), &moves, chess960).map_err(|e| error::new_err(e.0))
 }
 
 /// The engine's version as (major, minor, patch).
@@ -113,10 +112,10 @@ fn start_fen(variant: &str) -> PyResult<String> {
     Ok(registry::get(variant)?.start_fen())
 }
 
-/// Whether the variant is played on two boards (bughouse): no variant of nue is.
+/// Whether the variant is played on two boards whose captures pass to the partner (bughouse).
 #[pyfunction]
 fn two_boards(variant: &str) -> PyResult<bool> {
-    registry::get(variant).map(|_| false)
+    Ok(registry::get(variant)?.two_boards())
 }
 
 /// Whether captured pieces go to the capturer's hand.
@@ -145,8 +144,13 @@ fn get_fen(
     show_promoted: bool,
     count_started: i64,
 ) -> PyResult<String> {
-    let _ = (show_promoted, count_started);
-    let text = board(variant, fen, &movelist, chess960)?.fen();
+    let _ = count_started;
+    let b = board(variant, fen, &movelist, chess960)?;
+    let text = if show_promoted {
+        b.fen_showing_promoted()
+    } else {
+        b.fen()
+    };
     Ok(if sfen { fen::sfen(&text) } else { text })
 }
 
@@ -209,6 +213,21 @@ fn is_optional_game_end(
     Ok(b.claimable_outcome().map_or((false, 0), |o| (true, value(o))))
 }
 
+/// `(white, black)`: whether each side lacks the material to win (Fairy-Stockfish's rule: no
+/// hands, no win but checkmate, and no piece or pieces able to force it).
+#[pyfunction]
+#[pyo3(signature = (variant, fen, movelist, chess960 = false))]
+fn has_insufficient_material(
+    variant: &str,
+    fen: &str,
+    movelist: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, bool)> {
+    let b = board(variant, fen, &movelist, chess960)?;
+    let [white, black] = registry::get(variant)?.insufficient_material(b.as_ref());
+    Ok((white, black))
+}
+
 /// `move` in written notation (`notation`: a `NOTATION_*` constant; the default is SAN, or
 /// shogi's Hodges with numbers for the shogi family).
 #[pyfunction]
@@ -246,7 +265,7 @@ fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
         return Ok(0);
     }
     let v = registry::get(variant)?;
-    Ok(match v.validate(&fen::complete(fen), chess960) {
+    Ok(match v.validate(fen, chess960) {
         Ok(()) => fen::FEN_OK,
         Err((field, message)) => fen::error_code(field, &message),
     })
@@ -280,6 +299,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_result, m)?)?;
     m.add_function(wrap_pyfunction!(is_immediate_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
     m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
     Ok(())

@@ -31,6 +31,15 @@ class Basics(unittest.TestCase):
         self.assertTrue(nue.captures_to_hand("crazyhouse"))
         self.assertFalse(nue.captures_to_hand("seirawan"))
         self.assertFalse(nue.two_boards("chess"))
+        self.assertTrue(nue.two_boards("bughouse"))
+
+    def test_insufficient_material_and_partner(self):
+        self.assertEqual(nue.has_insufficient_material("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", []), (True, True))
+        self.assertEqual(nue.has_insufficient_material("chess", "k7/p7/8/8/8/8/8/K7 w - - 0 1", []), (True, False))
+        fen = "r2qkbnr/1Ppppppp/2n5/8/8/8/1PPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+        self.assertEqual(nue.piece_to_partner("bughouse", fen, ["b7a8q"]), "r")
+        self.assertEqual(nue.piece_to_partner("bughouse", fen, ["b7a8q", "d8a8"]), "P")
+        self.assertEqual(nue.piece_to_partner("bughouse", fen, ["b7a8q", "d8b8"]), "")
 
     def test_legal_moves(self):
         self.assertEqual(len(nue.legal_moves("chess", CHESS, [])), 20)

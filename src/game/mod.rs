@@ -230,6 +230,11 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn royal_square(&self, color: Color) -> Option<Square>;
     /// How many pieces of hand kind `kind` `color` holds (0 in games without hands).
     fn hand_count(&self, color: Color, kind: u8) -> u8;
+    /// Whether the piece on `sq` was made by a pawn's promotion (`~` in FEN) where the game
+    /// marks such pieces.
+    fn marked_promoted(&self, _sq: Square) -> bool {
+        false
+    }
 }
 
 /// The protocol a game's positions and moves are written for: most games write the same text

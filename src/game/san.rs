@@ -170,17 +170,20 @@ fn piece<G: Game>(board: &G, parts: &MoveParts, style: Style) -> String {
         return String::new();
     }
     if style.thai() {
-        return thai_piece(board.piece_letter(parts.kind)).to_string();
+        let promoted = parts.from.is_some_and(|from| board.marked_promoted(from));
+        return thai_piece(board.piece_letter(parts.kind), promoted).to_string();
     }
     board.piece_letter(parts.kind).to_string()
 }
 
 /// A makruk piece in Thai (by Fairy-Stockfish's makruk letters): khun (king), khon, met,
-/// ma (knight), ruea (rook), bia (pawn), ai-wok; `X` for any other piece.
-fn thai_piece(letter: char) -> &'static str {
+/// ma (knight), ruea (rook), bia (pawn), ai-wok; `X` for any other piece. A met made by a
+/// pawn's promotion is bia ngai (`ง`).
+fn thai_piece(letter: char, promoted: bool) -> &'static str {
     match letter {
         'K' => "ข",
         'S' => "ค",
+        'M' | 'F' if promoted => "ง",
         'M' | 'F' => "ม็",
         'N' => "ม",
         'R' => "ร",

@@ -29,6 +29,8 @@ pub struct PieceDef {
     pub royal: bool,
     /// Whether it is pawn-like (promotes, double-steps, en passant, resets the move counter).
     pub pawn: bool,
+    /// Whether, as a pawn, it takes the variant's double step.
+    pub double_step: bool,
     /// The squares the piece may stand on, per color (`None`: everywhere).
     pub region: [Option<Vec<Square>>; 2],
     /// Whether it may neither hop over nor capture a piece of its own kind (janggi's cannon).
@@ -87,6 +89,10 @@ pub struct Castling {
     pub queenside_file: u8,
     /// The castling rank per color (absolute, 0-based).
     pub rank: [u8; 2],
+    /// The files a `Q` and a `K` right look for their rook from, towards the king: the start
+    /// position's outermost castling rooks (shako's b and i files; Fairy-Stockfish's
+    /// `castlingRookQueensideFile`, `castlingRookKingsideFile`), the board's edges without one.
+    pub rook_files: [u8; 2],
 }
 
 /// The extinction rule.
@@ -261,6 +267,30 @@ pub struct Drops {
     pub mate_illegal: Vec<u8>,
 }
 
+/// The letters of a FEN placement's row `row` (0: the top rank), one per square, `None` for
+/// an empty square (promotion marks dropped).
+fn rank_letters(fen: &str, row: u8) -> Vec<Option<char>> {
+    let placement = fen.split(['[', ' ']).next().unwrap_or("");
+    let text = placement.split('/').nth(usize::from(row)).unwrap_or("");
+    let mut out = Vec::new();
+    let mut run = 0;
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10) {
+            run = run * 10 + d as usize;
+            continue;
+        }
+        out.extend(std::iter::repeat_n(None, run));
+        run = 0;
+        if c.is_ascii_alphabetic() {
+            out.push(Some(c));
+        } else if c == '*' {
+            out.push(None);
+        }
+    }
+    out.extend(std::iter::repeat_n(None, run));
+    out
+}
+
 /// A checked, compiled variant, independent of the bitboard width.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -313,6 +343,8 @@ pub struct Definition {
     pub perpetual_check_illegal: bool,
     /// Whether the royal pieces may not face each other on an open file or rank.
     pub flying_general: bool,
+    /// Whether a king in check may move only to take its single checker (makpong).
+    pub makpong: bool,
     /// The squares of the diagonal lines (janggi's palace diagonals) that [`Atom::on_lines`]
     /// atoms move along.
     pub diagonal_lines: Vec<Square>,
@@ -332,6 +364,8 @@ pub struct Definition {
     pub flag: Option<Flag>,
     /// Whether the game counts checks (n-check variants).
     pub check_counting: bool,
+    /// Whether pieces also come to hand from a partner's board (bughouse).
+    pub two_boards: bool,
     /// The counting endgame rule, if any.
     pub counting: Option<Counting>,
     /// King buckets requested for the NNUE (0: the default).
@@ -792,6 +826,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             betza_text: text.get_ref().clone(),
             royal: !promoted && raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
             pawn: !promoted && raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
+            double_step: raw.double_step.as_ref().is_none_or(|v| *v.get_ref()),
             value,
         });
     }
@@ -960,7 +995,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
     });
     if get(&m.double_step, true) {
         // The chess pawn's double step is an initial, lame, quiet two-square step forward.
-        for p in pieces.iter_mut().filter(|p| p.pawn) {
+        for p in pieces.iter_mut().filter(|p| p.pawn && p.double_step) {
             let single = p
                 .betza
                 .atoms
@@ -1029,14 +1064,33 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             ctx.fail(f, "castling_rank", format!("must be 1-{ranks}"));
         }
         match king_kind {
-            Some(king_kind) if !rook_kinds.is_empty() && (1..=ranks).contains(&rank) => Some(Castling {
-                king_kind,
-                rook_kinds,
-                king_file,
-                kingside_file,
-                queenside_file,
-                rank: [rank - 1, ranks - rank],
-            }),
+            Some(king_kind) if !rook_kinds.is_empty() && (1..=ranks).contains(&rank) => {
+                let row = rank_letters(&get(&m.start_fen, String::new()), ranks - rank);
+                let rook_at = |f: &usize| {
+                    row.get(*f).copied().flatten().is_some_and(|c| {
+                        c.is_ascii_uppercase()
+                            && letters
+                                .iter()
+                                .position(|&l| l == c.to_ascii_lowercase())
+                                .is_some_and(|k| rook_kinds.contains(&(k as u8)))
+                    })
+                };
+                let king = usize::from(king_file);
+                let queenside = (0..king).find(rook_at).unwrap_or(0) as u8;
+                let kingside = (king + 1..usize::from(files))
+                    .rev()
+                    .find(rook_at)
+                    .unwrap_or(usize::from(files) - 1) as u8;
+                Some(Castling {
+                    king_kind,
+                    rook_kinds,
+                    king_file,
+                    kingside_file,
+                    queenside_file,
+                    rank: [rank - 1, ranks - rank],
+                    rook_files: [queenside, kingside],
+                })
+            }
             _ => None,
         }
     } else {
@@ -1335,6 +1389,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
         perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
         flying_general: get(&m.flying_general, false),
+        makpong: get(&m.makpong, false),
         diagonal_lines,
         pass: get(&m.pass, false),
         bikjang: get(&m.bikjang, false),
@@ -1343,6 +1398,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         extinction,
         flag,
         check_counting: get(&m.check_counting, false),
+        two_boards: get(&m.two_boards, false),
         counting,
         king_buckets: get(&m.king_buckets, 0),
         drops,

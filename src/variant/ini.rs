@@ -124,6 +124,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("flagRegionBlack", "flag_region_black", Kind::Text),
     ("flagMove", "flag_move", Kind::Bool),
     ("checkCounting", "check_counting", Kind::Bool),
+    ("twoBoards", "two_boards", Kind::Bool),
     ("countingRule", "counting_rule", Kind::Text),
     ("pieceDrops", "piece_drops", Kind::Bool),
     ("capturesToHand", "captures_to_hand", Kind::Bool),
@@ -144,6 +145,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("nFoldValueAbsolute", "n_fold_value_absolute", Kind::Bool),
     ("flagPieceSafe", "flag_piece_safe", Kind::Bool),
     ("flyingGeneral", "flying_general", Kind::Bool),
+    ("makpongRule", "makpong", Kind::Bool),
     ("seirawanGating", "gating", Kind::Bool),
     ("mustDrop", "must_drop", Kind::Bool),
     ("castlingDroppedPiece", "castling_dropped_piece", Kind::Bool),
@@ -378,6 +380,38 @@ fn flatten<'a>(file: &str, section: &'a Section, all: &'a [Section]) -> Result<(
     Ok((entries, root))
 }
 
+/// `pawnTypes = ps`: the listed pieces promote, are taken en passant and reset the move counter
+/// as pawns do, but only Fairy-Stockfish's pawn type double-steps. The pawn must stay listed.
+fn pawn_types_of(
+    file: &str,
+    e: &Entry,
+    pieces: &[(char, String, String)],
+    added: &mut Vec<(char, String, String, &str, usize)>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let at = |m: String| diag(file, e.line, format!("{}: {m}", e.key));
+    let letters: Vec<char> = e.value.trim().chars().map(|c| c.to_ascii_lowercase()).collect();
+    for p in pieces.iter().filter(|p| p.1 == "pawn" && !letters.contains(&p.0)) {
+        problems.push(at(format!(
+            "the pawn '{}' must be listed (removing pawns from pawnTypes is not supported)",
+            p.0
+        )));
+    }
+    for letter in letters {
+        let Some(p) = pieces.iter().find(|p| p.0 == letter) else {
+            problems.push(at(format!("'{}': no piece with this letter", letter.escape_debug())));
+            continue;
+        };
+        if p.1 == "pawn" {
+            continue;
+        }
+        match added.iter_mut().find(|a| a.0 == letter) {
+            Some(a) => a.3 = "pawn type",
+            None => added.push((p.0, p.1.clone(), p.2.clone(), "pawn type", e.line)),
+        }
+    }
+}
+
 fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<IniVariant, Diagnostics> {
     let (entries, root) = flatten(file, section, all)?;
     let parent = super::load(&root)?;
@@ -407,6 +441,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
     let mut soldier_rank: Option<&Entry> = None;
     let mut opposite_bishops: Option<&Entry> = None;
     let mut rook_drop: Option<&Entry> = None;
+    let mut pawn_types: Option<&Entry> = None;
     // `mobilityRegion{White|Black}{PieceType}`: (entry, side index, Fairy-Stockfish's type name).
     let mut mobility: Vec<(&Entry, usize, String)> = Vec::new();
     for e in last.iter().copied() {
@@ -446,6 +481,10 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
             }
             "sittuyinRookDrop" => {
                 rook_drop = Some(e);
+                continue;
+            }
+            "pawnTypes" => {
+                pawn_types = Some(e);
                 continue;
             }
             _ => {}
@@ -528,6 +567,9 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         .map(|p| (p.letter, p.name.clone(), p.betza_text.clone()))
         .collect();
     pieces.extend(added.iter().map(|(l, n, b, _, _)| (*l, n.clone(), b.clone())));
+    if let Some(e) = pawn_types {
+        pawn_types_of(file, e, &pieces, &mut added, &mut problems);
+    }
     // Fairy-Stockfish's rule is about its shogi pawn type (Betza `fW`).
     if let Some(e) = drop_mate
         && is_on(file, e, &mut problems)
@@ -669,6 +711,7 @@ fn translate_section(file: &str, section: &Section, all: &[Section]) -> Result<I
         for (letter, name, betza, flags, line) in &added {
             let mut extra = match *flags {
                 "pawn" => ", pawn = true",
+                "pawn type" => ", pawn = true, double_step = false",
                 "royal" => ", royal = true",
                 "immune" => ", same_kind_immune = true",
                 _ => "",

@@ -14,6 +14,7 @@ pub mod betza;
 mod compile;
 pub mod ini;
 pub mod lookup;
+pub mod material;
 pub mod movetable;
 mod region;
 pub mod rules;

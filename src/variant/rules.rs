@@ -230,6 +230,11 @@ pub struct Rules<B> {
     pub captures_to_hand: bool,
     /// Whether promoted pieces keep their kind in hand (no demotion, no `~` kept).
     pub drop_loop: bool,
+    /// Whether pieces made by a pawn's promotion are marked (`~` in FEN): where they go back to
+    /// hand as pawns, and for written notation (a promoted met is Thai SAN's `ง`).
+    pub marks_promoted: bool,
+    /// Whether the FEN writes those marks (`~`): where pieces go back to hand, and in bughouse.
+    pub writes_promoted: bool,
     /// The kind a captured promoted piece goes to hand as (the first pawn kind), unless
     /// `drop_loop`.
     pub demoted_kind: Option<u8>,
@@ -241,6 +246,8 @@ pub struct Rules<B> {
     pub bikjang: bool,
     /// Whether two royal pieces may not see each other along [`Rules::royal_lines`].
     pub flying_general: bool,
+    /// Whether a royal piece in check may move only to take its single checker (makpong).
+    pub makpong: bool,
     /// Whether a side may pass.
     pub pass: bool,
     /// The duple-check rule (`Extinction::duple_check`), read on every move.
@@ -820,6 +827,7 @@ impl<B: Bitboard> Rules<B> {
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
             flying_general: def.flying_general,
+            makpong: def.makpong,
             royal_lines: Vec::new(),
             diagonal_lines: region(&def.diagonal_lines),
             pass: def.pass,
@@ -871,6 +879,9 @@ impl<B: Bitboard> Rules<B> {
             sittuyin_promotion: def.promotion.sittuyin,
             captures_to_hand: def.drops.as_ref().is_some_and(|d| d.captures_to_hand),
             drop_loop: def.drops.as_ref().is_some_and(|d| d.drop_loop),
+            writes_promoted: def.two_boards || def.drops.as_ref().is_some_and(|d| d.captures_to_hand && !d.drop_loop),
+            marks_promoted: !def.drops.as_ref().is_some_and(|d| d.drop_loop)
+                && def.promotion.kinds.iter().any(|k| !k.is_empty()),
             drop_checks: def.drops.as_ref().is_none_or(|d| d.checks),
             drop_promoted: def.drops.as_ref().is_some_and(|d| d.promoted),
             no_doubled: def
@@ -889,7 +900,8 @@ impl<B: Bitboard> Rules<B> {
             demoted_kind: (0..kinds as u8).find(|&k| def.pieces[usize::from(k)].pawn),
             hand_max: vec![0; kinds],
             hand_order: hand_order(def),
-            piece_limit: start_counts.iter().sum::<u32>() as usize,
+            // A partner's board may pass over a whole second set.
+            piece_limit: start_counts.iter().sum::<u32>() as usize * if def.two_boards { 2 } else { 1 },
             initial_region: [region(&def.initial_region[0]), region(&def.initial_region[1])],
             ep_region: [region(&def.en_passant_region[0]), region(&def.en_passant_region[1])],
             flag_region: def
@@ -924,8 +936,10 @@ impl<B: Bitboard> Rules<B> {
         };
         rules.ends_by_rule =
             rules.extinction.is_some() || rules.flag.is_some() || rules.check_counting || rules.pass || rules.bikjang;
-        rules.set_wise =
-            rules.checking && !rules.blast_on_capture && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
+        rules.set_wise = rules.checking
+            && !rules.makpong
+            && !rules.blast_on_capture
+            && !rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
         rules.plain_legality = rules.set_wise && rules.immune_set == 0 && !rules.bikjang;
         rules.ring = (0..squares)
             .map(|s| {
@@ -1099,6 +1113,7 @@ impl<B: Bitboard> Rules<B> {
             || rules.pass
             || rules.bikjang
             || rules.flying_general
+            || rules.makpong
             || rules.immune_set != 0
             || rules.duple_check
             || rules.drops
@@ -1191,7 +1206,8 @@ impl<B: Bitboard> Rules<B> {
                 } else {
                     0
                 };
-                (start[k] + extra).min(u32::from(u8::MAX)) as u8
+                let sets = if def.two_boards { 2 } else { 1 };
+                (sets * start[k] + extra).min(u32::from(u8::MAX)) as u8
             })
             .collect();
         self.keys.hand = (0..2 * self.kinds * (self.piece_limit + 1))

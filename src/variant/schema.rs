@@ -24,6 +24,9 @@ pub struct RawPiece {
     /// Pawn-like: promotes chess-style, double-steps, is captured en passant, and its moves
     /// reset the n-move counter.
     pub pawn: Option<Spanned<bool>>,
+    /// Whether a pawn with a quiet step forward gets the variant's double step (default true;
+    /// false for Fairy-Stockfish's other `pawnTypes`, which promote but never double-step).
+    pub double_step: Option<Spanned<bool>>,
     /// Mobility regions: the squares the piece may stand on, per side (default: the whole
     /// board), as square lists (`d1 e1 f1 d2 e2 f2`, `*1 *2`).
     pub region_white: Option<Spanned<String>>,
@@ -190,6 +193,9 @@ raw_variant! {
     /// The royal pieces may not face each other on an open file or rank (xiangqi's flying
     /// general, as Fairy-Stockfish's `flyingGeneral` tests it: a rook's line between them).
     flying_general: bool,
+    /// A king in check may not move, except to take its single checker (makpong;
+    /// Fairy-Stockfish's `makpongRule`).
+    makpong: bool,
     /// The squares of the diagonal lines that pieces with `diagonal_betza` move along
     /// (janggi's palace diagonals; Fairy-Stockfish's `diagonalLines`).
     diagonal_lines: String,
@@ -239,6 +245,9 @@ raw_variant! {
     flag_piece_safe: bool,
     /// N-check: the check counters are in the FEN (`3+3`); giving the last check wins.
     check_counting: bool,
+    /// Bughouse: pieces also come to hand from a partner's board, so hands may hold up to a
+    /// second set; promoted pieces are written `~` (Fairy-Stockfish's `twoBoards`).
+    two_boards: bool,
     /// Thai, Khmer and ASEAN counting endgames (`makruk`, `cambodian`, `asean`; Fairy-Stockfish's
     /// `countingRule`): once a side is reduced far enough, it has a limited number of plies to
     /// mate before the game is drawn. The counting limit and ply are in the FEN's en-passant and

@@ -1,7 +1,7 @@
 //! [`GameBoard`]: the [`Board`] of a game `G`, a [`Position`] with its moves in text.
 
-use super::{ApiError, Board};
-use crate::core::{Color, Outcome};
+use super::{ApiError, Board, PieceAt};
+use crate::core::{Color, Outcome, Square};
 use crate::engine::select::{self, AnyEval};
 use crate::game::san::{self, Style};
 use crate::game::{Game, GenKind, Position};
@@ -83,6 +83,14 @@ impl<G: Game> Board for GameBoard<G> {
         self.pos.board().to_fen()
     }
 
+    fn fen_showing_promoted(&self) -> String {
+        let board = self.pos.board();
+        let files = board.dims().files;
+        super::dialect::mark_promoted(&self.fen(), board.dims().ranks, |f, r| {
+            board.marked_promoted(Square::new(f, r, files))
+        })
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         let board = self.pos.board();
         if board.outcome().is_some() {
@@ -135,11 +143,42 @@ impl<G: Game> Board for GameBoard<G> {
         Ok(san::write(board, mv, style))
     }
 
+    fn pieces(&self) -> Vec<PieceAt> {
+        let spec = G::layout_spec(&self.variant);
+        let files = self.pos.board().dims().files;
+        let mut out = Vec::new();
+        self.pos.board().for_each_piece(|piece, sq| {
+            out.push(PieceAt {
+                color: piece.color,
+                token: spec.pieces.get(usize::from(piece.kind)).cloned().unwrap_or_default(),
+                file: sq.file(files),
+                rank: sq.rank(files),
+            });
+        });
+        out
+    }
+
+    fn hand_total(&self, color: Color) -> u32 {
+        let board = self.pos.board();
+        (0..board.dims().hand_kinds)
+            .map(|k| u32::from(board.hand_count(color, k)))
+            .sum()
+    }
+
     fn last_capture(&self) -> Option<char> {
         let &(mv, _) = self.moves.last()?;
-        let piece = self.pos.parent()?.captured_piece(mv)?;
+        let parent = self.pos.parent()?;
+        let piece = parent.captured_piece(mv)?;
         let spec = G::layout_spec(&self.variant);
-        let letter = spec.pieces.get(usize::from(piece.kind))?.chars().last()?;
+        // A piece made by a pawn's promotion goes back as a pawn (`Q~` in crazyhouse).
+        let kind = if parent.marked_promoted(parent.move_target(mv)) {
+            (0..parent.dims().piece_kinds)
+                .find(|&k| parent.is_chess_pawn(k))
+                .unwrap_or(piece.kind)
+        } else {
+            piece.kind
+        };
+        let letter = spec.pieces.get(usize::from(kind))?.chars().last()?;
         Some(if piece.color == Color::White {
             letter.to_ascii_uppercase()
         } else {

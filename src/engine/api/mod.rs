@@ -7,13 +7,16 @@
 //! hand in brackets, squares `a1`-`i9`, drops `P@e5`), so that pyffish's callers can switch.
 
 mod board;
+mod dialect;
 
 pub use board::{GameBoard, Line};
 
-use crate::core::Outcome;
+use crate::core::{Color, Outcome, Square};
 use crate::engine::registry::{self, ForGame};
 use crate::game::{Dialect, Game};
 use crate::search::Limits;
+use crate::variant::Definition;
+use crate::variant::material::{self, Placed};
 use std::sync::Arc;
 
 /// Why a call was refused, in words for the user.
@@ -36,6 +39,8 @@ pub trait Variant: Send + Sync {
     fn start_fen(&self) -> String;
     /// Whether captured pieces go to the capturer's hand (crazyhouse, shogi).
     fn captures_to_hand(&self) -> bool;
+    /// Whether the game is played on two boards whose captures pass to the partner (bughouse).
+    fn two_boards(&self) -> bool;
     /// The position after `moves` (UCI) from `fen` (the start position for `None`); with
     /// `chess960`, castling reads and prints as king-takes-rook.
     ///
@@ -49,12 +54,32 @@ pub trait Variant: Send + Sync {
     /// The field (`board`, `castling`, ... as [`crate::core::PositionError`] names them) and
     /// the message.
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)>;
+    /// `[white, black]`: whether each side lacks the material to win on `board` (a board of
+    /// this variant), by Fairy-Stockfish's rule ([`crate::variant::material`]).
+    fn insufficient_material(&self, board: &dyn Board) -> [bool; 2];
+}
+
+/// A piece on a [`Board`]: its owner, its kind's FEN token in lower case (`"+p"` for a promoted
+/// form) and its square (0-based file and rank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceAt {
+    /// Its owner.
+    pub color: Color,
+    /// Its kind's FEN token, lower case.
+    pub token: String,
+    /// 0-based file.
+    pub file: u8,
+    /// 0-based rank.
+    pub rank: u8,
 }
 
 /// A position with the moves that led to it.
 pub trait Board: Send + Sync {
     /// The position's FEN.
     fn fen(&self) -> String;
+    /// The FEN with every piece made by a pawn's promotion marked `~` (Fairy-Stockfish's
+    /// `showPromoted`), also where the variant's FEN leaves the marks out (makruk).
+    fn fen_showing_promoted(&self) -> String;
     /// Every legal move (UCI), none where the game is over by a rule of the variant.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move.
@@ -84,7 +109,12 @@ pub trait Board: Send + Sync {
     /// # Errors
     /// The move is malformed or illegal, or the notation is one nue does not write.
     fn san(&self, mv: &str, notation: i64) -> Result<String, ApiError>;
-    /// The piece the last move took (its letter in its owner's case), if it took one.
+    /// The pieces on the board.
+    fn pieces(&self) -> Vec<PieceAt>;
+    /// Pieces in `color`'s hand, all kinds together.
+    fn hand_total(&self, color: Color) -> u32;
+    /// The piece the last move took, as it goes to a hand: its letter (a promoted piece's base,
+    /// a pawn for a promoted pawn) in its owner's case; `None` if it took none.
     fn last_capture(&self) -> Option<char>;
     /// The result a rule of the variant has already decided (extinction, a flag reached, the
     /// checks counted, ...), for the side to move; `None` where play goes on by those rules.
@@ -114,6 +144,8 @@ struct GameVariant<G: Game> {
     captures_to_hand: bool,
     /// The start position as the variant's file writes it, where it has a file.
     start_text: Option<String>,
+    /// The variant's definition (every variant has one: chess and shogi as their files).
+    definition: Option<Arc<Definition>>,
 }
 
 impl<G: Game> Variant for GameVariant<G> {
@@ -131,8 +163,13 @@ impl<G: Game> Variant for GameVariant<G> {
         self.captures_to_hand
     }
 
+    fn two_boards(&self) -> bool {
+        self.definition.as_ref().is_some_and(|d| d.two_boards)
+    }
+
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError> {
-        let board = GameBoard::<G>::new(&self.variant, self.embedded, fen, chess960)?;
+        let fen = fen.map(|f| self.without_impossible_castling(&self.normalize(f)));
+        let board = GameBoard::<G>::new(&self.variant, self.embedded, fen.as_deref(), chess960)?;
         let mut board = Box::new(board);
         for mv in moves {
             board.push(mv)?;
@@ -142,9 +179,100 @@ impl<G: Game> Variant for GameVariant<G> {
 
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)> {
         let _ = chess960;
-        G::from_fen(&self.variant, fen)
+        G::from_fen(&self.variant, &self.normalize(fen))
             .map(|_| ())
             .map_err(|e| (e.field, e.message))
+    }
+
+    fn insufficient_material(&self, board: &dyn Board) -> [bool; 2] {
+        let Some(def) = self.definition.as_deref() else {
+            return [false; 2];
+        };
+        let pieces: Vec<Placed> = board
+            .pieces()
+            .iter()
+            .filter_map(|p| {
+                let kind = kind_of_token(def, &p.token)?;
+                let square = Square::new(p.file, p.rank, def.files);
+                Some(Placed {
+                    color: p.color,
+                    kind,
+                    square,
+                })
+            })
+            .collect();
+        let in_hand = [Color::White, Color::Black].map(|c| board.hand_total(c) > 0);
+        material::insufficient(def, &pieces, in_hand)
+    }
+}
+
+impl<G: Game> GameVariant<G> {
+    /// `fen` without the castling rights its position cannot have (no king or rook where the
+    /// right needs one), which Fairy-Stockfish drops while reading a FEN (its validator, like
+    /// [`Variant::validate`], refuses them).
+    fn without_impossible_castling(&self, fen: &str) -> String {
+        let refused = |f: &str| G::from_fen(&self.variant, f).err().map(|e| e.field);
+        let mut fields: Vec<String> = fen.split_ascii_whitespace().map(str::to_string).collect();
+        if fields.len() < 3 || refused(fen) != Some("castling") {
+            return fen.to_string();
+        }
+        let with = |fields: &[String], rights: &str| {
+            let mut f = fields.to_vec();
+            f[2] = rights.to_string();
+            f.join(" ")
+        };
+        let kept: String = fields[2]
+            .chars()
+            .filter_map(|c| {
+                // In S-chess a right without its king keeps the gate of its rook's square.
+                [Some(c), self.gate_of_right(c)]
+                    .into_iter()
+                    .flatten()
+                    .find(|&r| refused(&with(&fields, &r.to_string())) != Some("castling"))
+            })
+            .collect();
+        fields[2] = if kept.is_empty() { "-".to_string() } else { kept };
+        fields.join(" ")
+    }
+
+    /// The gate a castling right (`K`, `q`) names in S-chess: its rook's start file.
+    fn gate_of_right(&self, right: char) -> Option<char> {
+        let def = self.definition.as_deref()?;
+        def.drops.as_ref().filter(|d| d.gating)?;
+        let [queen, king] = def.castling.as_ref()?.rook_files;
+        let file = match right.to_ascii_lowercase() {
+            'k' => king,
+            'q' => queen,
+            _ => return None,
+        };
+        let letter = (b'a' + file) as char;
+        Some(if right.is_ascii_uppercase() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        })
+    }
+
+    /// `fen` in Fairy-Stockfish's own form ([`dialect`]).
+    fn normalize(&self, fen: &str) -> String {
+        match &self.definition {
+            Some(def) => dialect::normalize(def, fen),
+            None => fen.to_string(),
+        }
+    }
+}
+
+/// The kind of a FEN token (`"p"`, or `"+p"` for the promoted form of `p`).
+fn kind_of_token(def: &Definition, token: &str) -> Option<u8> {
+    match token.strip_prefix('+') {
+        Some(base) => {
+            let base = def.kind_of(base.chars().next()?)?;
+            def.pieces
+                .iter()
+                .position(|p| p.promoted_from == Some(base))
+                .map(|k| k as u8)
+        }
+        None => def.kind_of(token.chars().next()?),
     }
 }
 
@@ -152,6 +280,7 @@ impl<G: Game> Variant for GameVariant<G> {
 struct Make {
     captures_to_hand: bool,
     start_text: Option<String>,
+    definition: Option<Arc<Definition>>,
 }
 
 impl ForGame for Make {
@@ -163,11 +292,12 @@ impl ForGame for Make {
             embedded,
             captures_to_hand: self.captures_to_hand,
             start_text: self.start_text,
+            definition: self.definition,
         })
     }
 }
 
-fn captures_to_hand(def: &crate::variant::Definition) -> bool {
+fn captures_to_hand(def: &Definition) -> bool {
     def.drops.as_ref().is_some_and(|d| d.captures_to_hand)
 }
 
@@ -181,7 +311,8 @@ pub fn variant(name: &str) -> Result<Arc<dyn Variant>, ApiError> {
     let def = registry::check(name).ok();
     let make = Make {
         captures_to_hand: def.as_ref().is_some_and(captures_to_hand),
-        start_text: def.map(|d| d.start_fen),
+        start_text: def.as_ref().map(|d| d.start_fen.clone()),
+        definition: def.map(Arc::new),
     };
     registry::with_game(name, make).map_err(|e| ApiError(e.to_string()))
 }
@@ -205,6 +336,7 @@ pub fn load_config(text: &str) -> Loaded {
             let make = Make {
                 captures_to_hand: captures_to_hand(&d),
                 start_text: Some(d.start_fen.clone()),
+                definition: Some(Arc::new(d.clone())),
             };
             let name = d.name.clone();
             registry::with_definition(d, make).map(|v| (name, v))

@@ -241,7 +241,7 @@ impl<B: Bitboard> Fairy<B> {
                     // `~`: a promoted piece, which goes back to hand as the pawn it was.
                     if chars.peek() == Some(&'~') {
                         chars.next();
-                        if !rules.captures_to_hand || rules.drop_loop {
+                        if !rules.marks_promoted {
                             return err("board", format!("'{c}~': this variant does not mark promoted pieces"));
                         }
                         pos.state.promoted |= B::square(sq);
@@ -437,14 +437,16 @@ impl<B: Bitboard> Fairy<B> {
                 .filter(|s| s.rank(files) == rank)
                 .collect();
             let kf = king.file(files);
+            // `K` and `Q` take the outermost rook from the start position's rook file in.
+            let [queen_file, king_file] = c.rook_files;
             let rook = match ch.to_ascii_lowercase() {
                 'k' => rooks
                     .iter()
-                    .filter(|s| s.file(files) > kf)
+                    .filter(|s| (kf + 1..=king_file).contains(&s.file(files)))
                     .max_by_key(|s| s.file(files)),
                 'q' => rooks
                     .iter()
-                    .filter(|s| s.file(files) < kf)
+                    .filter(|s| (queen_file..kf).contains(&s.file(files)))
                     .min_by_key(|s| s.file(files)),
                 f @ 'a'..='p' if ((f as u8 - b'a') < files) => rooks.iter().find(|s| s.file(files) == f as u8 - b'a'),
                 _ => return err(format!("'{}' is not a castling right", ch.escape_debug())),
@@ -667,7 +669,8 @@ impl<B: Bitboard> Fairy<B> {
                         } else {
                             letter
                         });
-                        if self.state.promoted.has(Square::new(file, rank, files)) {
+                        // Fairy-Stockfish writes the marks only where pieces go back to hand.
+                        if self.rules.writes_promoted && self.state.promoted.has(Square::new(file, rank, files)) {
                             s.push('~');
                         }
                     }
@@ -689,6 +692,7 @@ impl<B: Bitboard> Fairy<B> {
         s.push_str(if self.state.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();
         for color in [Color::White, Color::Black] {
+            let start = castling.len();
             let case = |ch: char| {
                 if color == Color::White {
                     ch.to_ascii_uppercase()
@@ -705,16 +709,19 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 let file = Square(rook).file(files);
                 let rank = Square(rook).rank(files);
+                // `K`/`Q` where that letter finds this rook (see `parse_castling`).
                 let outermost = rules.castling.as_ref().is_some_and(|c| {
+                    let [queen_file, king_file] = c.rook_files;
                     c.rook_kinds.iter().all(|&k| {
                         (self.by_kind[k as usize] & self.state.by_color[color.index()])
                             .squares()
                             .all(|r| {
+                                let f = r.file(files);
                                 r.rank(files) != rank
                                     || if side == 0 {
-                                        r.file(files) <= file
+                                        f <= file || f > king_file
                                     } else {
-                                        r.file(files) >= file
+                                        f >= file || f < queen_file
                                     }
                             })
                     })
@@ -739,6 +746,13 @@ impl<B: Bitboard> Fairy<B> {
             };
             for sq in shown.squares() {
                 castling.push(case((b'a' + sq.file(files)) as char));
+            }
+            // Chess960 S-chess writes its rights and gates together, in file order.
+            if self.state.chess960 && !shown.is_empty() {
+                let mut letters: Vec<char> = castling[start..].chars().collect();
+                letters.sort_unstable();
+                castling.truncate(start);
+                castling.extend(letters);
             }
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });

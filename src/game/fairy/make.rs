@@ -173,7 +173,7 @@ impl<B: Bitboard> Fairy<B> {
                 let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
                 self.put(king, king_to);
                 self.put(rook, rook_to);
-                if RARE && !self.state.promoted.is_empty() {
+                if !self.state.promoted.is_empty() {
                     let (king_promoted, rook_promoted) = (self.state.promoted.has(from), self.state.promoted.has(to));
                     self.state.promoted &= !(B::square(from) | B::square(to));
                     if king_promoted {
@@ -225,16 +225,14 @@ impl<B: Bitboard> Fairy<B> {
                         };
                         self.add_to_hand(us, kind, 1, dirty);
                     }
-                    if RARE && !self.state.promoted.is_empty() {
+                    if !self.state.promoted.is_empty() {
                         self.state.promoted &= !B::square(victim_sq);
                     }
                 }
                 let captured = self.state.halfmove == 0;
                 let piece = self.take(from);
                 dirty.remove(piece, from);
-                // Promoted pieces are marked only in variants with hands (never without
-                // `rare_rules`).
-                let was_promoted = RARE && !self.state.promoted.is_empty() && self.state.promoted.has(from);
+                let was_promoted = !self.state.promoted.is_empty() && self.state.promoted.has(from);
                 if was_promoted {
                     self.state.promoted &= !B::square(from);
                 }
@@ -245,12 +243,10 @@ impl<B: Bitboard> Fairy<B> {
                     self.put(placed, to);
                     dirty.add(placed, to);
                     // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
-                    let marked = RARE
-                        && self.rules.captures_to_hand
-                        && !self.rules.drop_loop
-                        && mv
-                            .promotion()
-                            .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
+                    let marked = mv
+                        .promotion()
+                        .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
+                        && self.rules.marks_promoted
                         && self.rules.is_pawn(usize::from(piece.kind));
                     if was_promoted || marked {
                         self.state.promoted |= B::square(to);
@@ -468,5 +464,6 @@ impl<B: Bitboard> Fairy<B> {
             self.take(sq);
             dirty.remove(p, sq);
         }
+        self.state.promoted &= self.occupied();
     }
 }

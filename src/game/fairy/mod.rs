@@ -676,6 +676,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     /// Pieces of `kind` in `color`'s hand; for the kind after the last piece kind in an n-check
     /// variant, the checks `color` has left to give (see `layout_spec`).
+    fn marked_promoted(&self, sq: Square) -> bool {
+        self.state.promoted.has(sq)
+    }
+
     fn hand_count(&self, color: Color, kind: u8) -> u8 {
         let kind = usize::from(kind);
         if kind == self.rules.kinds && self.rules.check_counting {

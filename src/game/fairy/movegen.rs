@@ -828,6 +828,9 @@ impl<B: Bitboard> Fairy<B> {
         if mv.special() == Special::Castle {
             return true;
         }
+        if rare && rules.makpong && self.makpong_forbids(mv) {
+            return false;
+        }
         let us = self.state.side;
         let royals = self.royals(us);
         let from = Square(mv.from());
@@ -869,6 +872,15 @@ impl<B: Bitboard> Fairy<B> {
         let after = (occ & !moved) | B::square(to);
         let captured = B::square(to) & self.state.by_color[(!us).index()];
         royals.squares().all(|r| !self.royal_attacked(r, us, after, captured))
+    }
+
+    /// The makpong rule: a royal piece in check may move only to take its single checker
+    /// (Fairy-Stockfish's `makpongRule`).
+    fn makpong_forbids(&self, mv: FairyMove) -> bool {
+        let checkers = self.state.checkers;
+        !checkers.is_empty()
+            && self.royals(self.state.side).has(Square(mv.from()))
+            && checkers != B::square(Square(mv.to()))
     }
 
     /// Whether the duple-check rule may judge `mv`: the side has more pieces of the extinction
