@@ -5,7 +5,8 @@
 //! empty squares past the end of a rank (`K1B6` on eight files). Anything else is left as it is
 //! for the variant to judge. Fields pyffish lets one leave out are filled in: the side (`w`),
 //! castling and en passant (`-`) and the clocks (`0 1`); `BOARD w 1 2` has its clocks right
-//! after the side.
+//! after the side. Writing, it adds the promoted marks Fairy-Stockfish shows on request
+//! ([`mark_promoted`]).
 
 use crate::variant::Definition;
 
