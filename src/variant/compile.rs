@@ -271,7 +271,12 @@ pub struct Drops {
 /// an empty square (promotion marks dropped).
 fn rank_letters(fen: &str, row: u8) -> Vec<Option<char>> {
     let placement = fen.split(['[', ' ']).next().unwrap_or("");
-    let text = placement.split('/').nth(usize::from(row)).unwrap_or("");
+    rank_cells(placement.split('/').nth(usize::from(row)).unwrap_or(""))
+}
+
+/// One rank of a FEN placement (`r1b+p2Q~*`), a cell per square: the piece letter, `None` for
+/// an empty square or a wall (`+` and `~` marks dropped).
+pub fn rank_cells(text: &str) -> Vec<Option<char>> {
     let mut out = Vec::new();
     let mut run = 0;
     for c in text.chars() {

@@ -22,7 +22,7 @@ pub mod schema;
 
 pub use compile::{
     Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Extinction, Flag, MAX_KINDS, PieceDef,
-    Promotion,
+    Promotion, rank_cells,
 };
 pub use rules::Rules;
 

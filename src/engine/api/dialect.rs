@@ -8,7 +8,7 @@
 //! after the side. Writing, it adds the promoted marks Fairy-Stockfish shows on request
 //! ([`mark_promoted`]).
 
-use crate::variant::Definition;
+use crate::variant::{Definition, rank_cells};
 
 /// `fen` in Fairy-Stockfish's own form for `def` (unchanged where it already is).
 pub fn normalize(def: &Definition, fen: &str) -> String {
@@ -81,30 +81,11 @@ fn trim_rank(def: &Definition, rank: &str) -> String {
     let Ok(empty) = tail.parse::<usize>() else {
         return rank.to_string();
     };
-    let used = squares(head);
+    let used = rank_cells(head).len();
     if digits == 0 || used >= width || used + empty <= width {
         return rank.to_string();
     }
     format!("{head}{}", width - used)
-}
-
-/// Squares a rank's text covers (pieces with their `+` and `~` marks count one).
-fn squares(rank: &str) -> usize {
-    let mut n = 0;
-    let mut run = 0;
-    for c in rank.chars() {
-        match c.to_digit(10) {
-            Some(d) => run = run * 10 + d as usize,
-            None => {
-                n += run;
-                run = 0;
-                if c.is_ascii_alphabetic() || c == '*' {
-                    n += 1;
-                }
-            }
-        }
-    }
-    n + run
 }
 
 /// Lichess writes the checks each side has given as a last field `+W+B`; Fairy-Stockfish

@@ -141,10 +141,8 @@ struct GameVariant<G: Game> {
     name: String,
     variant: G::Variant,
     embedded: Option<&'static [u8]>,
-    captures_to_hand: bool,
-    /// The start position as the variant's file writes it, where it has a file.
-    start_text: Option<String>,
-    /// The variant's definition (every variant has one: chess and shogi as their files).
+    /// The variant's definition (every variant has one: chess and shogi as their files): its
+    /// start position as its file writes it, and its rules for the checks done on text.
     definition: Option<Arc<Definition>>,
 }
 
@@ -154,13 +152,15 @@ impl<G: Game> Variant for GameVariant<G> {
     }
 
     fn start_fen(&self) -> String {
-        self.start_text
-            .clone()
-            .unwrap_or_else(|| G::start(&self.variant).to_fen())
+        self.definition
+            .as_ref()
+            .map_or_else(|| G::start(&self.variant).to_fen(), |d| d.start_fen.clone())
     }
 
     fn captures_to_hand(&self) -> bool {
-        self.captures_to_hand
+        self.definition
+            .as_ref()
+            .is_some_and(|d| d.drops.as_ref().is_some_and(|d| d.captures_to_hand))
     }
 
     fn two_boards(&self) -> bool {
@@ -278,8 +278,6 @@ fn kind_of_token(def: &Definition, token: &str) -> Option<u8> {
 
 /// Builds a [`GameVariant`] for whichever game the registry selects.
 struct Make {
-    captures_to_hand: bool,
-    start_text: Option<String>,
     definition: Option<Arc<Definition>>,
 }
 
@@ -290,15 +288,9 @@ impl ForGame for Make {
             name: name.to_string(),
             variant: G::in_dialect(variant, Dialect::Uci),
             embedded,
-            captures_to_hand: self.captures_to_hand,
-            start_text: self.start_text,
             definition: self.definition,
         })
     }
-}
-
-fn captures_to_hand(def: &Definition) -> bool {
-    def.drops.as_ref().is_some_and(|d| d.captures_to_hand)
 }
 
 /// The variant called `name` (built in, loaded with [`load_config`], or a path to a `.toml`
@@ -310,8 +302,6 @@ pub fn variant(name: &str) -> Result<Arc<dyn Variant>, ApiError> {
     // Native chess and shogi are asked through their variant files (chess.toml, shogi.toml).
     let def = registry::check(name).ok();
     let make = Make {
-        captures_to_hand: def.as_ref().is_some_and(captures_to_hand),
-        start_text: def.as_ref().map(|d| d.start_fen.clone()),
         definition: def.map(Arc::new),
     };
     registry::with_game(name, make).map_err(|e| ApiError(e.to_string()))
@@ -334,8 +324,6 @@ pub fn load_config(text: &str) -> Loaded {
     for def in definitions {
         let made = def.and_then(|d| {
             let make = Make {
-                captures_to_hand: captures_to_hand(&d),
-                start_text: Some(d.start_fen.clone()),
                 definition: Some(Arc::new(d.clone())),
             };
             let name = d.name.clone();
