@@ -92,7 +92,7 @@ struct Printer;
 
 impl Reporter for Printer {
     fn info(&self, info: &Info) {
-        println!("{}", nue::protocol::uci::format_info(info, false));
+        println!("{}", nue::protocol::uci::format_info(info, false, None));
     }
 }
 
@@ -204,9 +204,16 @@ impl ForGame for DataStats<'_> {
         const EDGES: [i32; 9] = [-1000, -400, -200, -50, 50, 200, 400, 1000, i32::MAX];
         let mut histogram = [0u64; 9];
         let mut pieces = 0u64;
+        let mut outcomes = Vec::with_capacity(records.len() / codec.record_size);
         for rec in records.chunks_exact(codec.record_size) {
             codec.decode(rec, &mut sample);
             results[sample.result.min(2) as usize] += 1;
+            let stm_result = if sample.stm == nue::core::Color::White {
+                sample.result
+            } else {
+                2 - sample.result.min(2)
+            };
+            outcomes.push((i32::from(sample.score), stm_result));
             let bin = EDGES.iter().position(|&e| (sample.score as i32) < e).unwrap_or(8);
             histogram[bin] += 1;
             pieces += sample.pieces.len() as u64;
@@ -236,6 +243,13 @@ impl ForGame for DataStats<'_> {
                 *count as f64 * 100.0 / n.max(1) as f64
             );
             low = high;
+        }
+        match nue::search::wdl::fit(outcomes.into_iter()) {
+            Some(m) => println!(
+                "win/draw/loss model (UCI_ShowWDL): a = {:.1} cp, b = {:.1} cp",
+                m.a, m.b
+            ),
+            None => println!("win/draw/loss model: not fitted (no draws or no decisive games)"),
         }
         Ok(())
     }

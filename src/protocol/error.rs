@@ -183,6 +183,8 @@ pub enum SessionError {
     Variant(RegistryError),
     /// The search thread could not be started.
     Thread(std::io::Error),
+    /// UCCI `banmoves` named moves that are not legal here (the legal ones are banned).
+    Banned(String),
 }
 
 impl fmt::Display for SessionError {
@@ -195,6 +197,7 @@ impl fmt::Display for SessionError {
             SessionError::Net(e) => write!(f, "{e}"),
             SessionError::Variant(e) => write!(f, "{e}"),
             SessionError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
+            SessionError::Banned(moves) => write!(f, "banmoves: not legal here, ignored: {}", echo(moves)),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The engine's protocols. One loop reads stdin; the first command picks the protocol (`usi`,
-//! `xboard`; anything else is taken as UCI). Each line is parsed into a typed [`Command`]; a line that
+//! `xboard`, `ucci`; anything else is taken as UCI). Each line is parsed into a typed [`Command`]; a line that
 //! does not parse gets `info string error: ...` and changes nothing. Searches run on their own
 //! thread so `stop`, `isready` and `ponderhit` are answered while they run.
 
@@ -8,6 +8,7 @@ pub mod error;
 pub mod input;
 pub mod options;
 mod session;
+pub mod ucci;
 pub mod uci;
 pub mod usi;
 pub mod xboard;
@@ -77,6 +78,8 @@ pub enum Command {
     Ignore,
     /// An XBoard command with no UCI counterpart.
     Xboard(xboard::XCommand),
+    /// A UCCI command with no UCI counterpart.
+    Ucci(ucci::UcciCommand),
 }
 
 impl Command {
@@ -102,6 +105,8 @@ pub enum Flavor {
     Usi,
     /// XBoard/WinBoard (CECP version 2).
     Xboard,
+    /// UCCI (xiangqi GUIs).
+    Ucci,
 }
 
 impl Flavor {
@@ -110,6 +115,7 @@ impl Flavor {
             Flavor::Uci => uci::parse(line),
             Flavor::Usi => usi::parse(line),
             Flavor::Xboard => xboard::parse(line),
+            Flavor::Ucci => ucci::parse(line),
         }
     }
 
@@ -180,8 +186,8 @@ pub struct Protocol {
 
 impl Protocol {
     /// A loop whose first command is `first`: `usi` picks USI (default variant shogi), `xboard`
-    /// XBoard, anything else UCI (default chess); `variant` overrides the default. `first`
-    /// itself is not run.
+    /// XBoard, `ucci` UCCI (default xiangqi), anything else UCI (default chess); `variant`
+    /// overrides the default. `first` itself is not run.
     ///
     /// # Errors
     /// An unknown variant name.
@@ -189,9 +195,14 @@ impl Protocol {
         let flavor = match first.split_whitespace().next() {
             Some("usi") => Flavor::Usi,
             Some("xboard") => Flavor::Xboard,
+            Some("ucci") => Flavor::Ucci,
             _ => Flavor::Uci,
         };
-        let name = variant.unwrap_or(if flavor == Flavor::Usi { "shogi" } else { "chess" });
+        let name = variant.unwrap_or(match flavor {
+            Flavor::Usi => "shogi",
+            Flavor::Ucci => "xiangqi",
+            _ => "chess",
+        });
         let session = Self::make(flavor, name, EngineOptions::default())?;
         Ok(Protocol {
             flavor,
@@ -220,6 +231,9 @@ impl Protocol {
         match self.flavor.parse(&text) {
             Ok(Command::Quit) => {
                 self.stop_and_wait();
+                if self.flavor == Flavor::Ucci {
+                    println!("bye");
+                }
                 self.quit = true;
             }
             Ok(cmd) => match self.session.handle(cmd) {
@@ -252,8 +266,7 @@ impl Protocol {
 }
 
 /// Runs the protocol loop on stdin/stdout until `quit` or end of input. The first command picks
-/// the protocol: `usi` for USI (default variant shogi), `xboard` for XBoard, anything else UCI (default chess);
-/// `variant` overrides the default.
+/// the protocol ([`Protocol::new`]); `variant` overrides its default variant.
 ///
 /// # Errors
 /// An unknown variant name.

@@ -4,6 +4,7 @@
 
 use super::Flavor;
 use super::error::OptionError;
+use crate::search::skill;
 
 /// Which engine setting an option controls.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,6 +29,22 @@ pub enum OptionKey {
     VariantPath,
     /// Plies after which a game is drawn (USI `MaxMovesToDraw`, 0 = no limit).
     MaxMovesToDraw,
+    /// `Use NNUE`: false plays on the hand-crafted evaluation, true on the variant's net.
+    UseNnue,
+    /// `Skill Level`, -20 (weakest) to 20 (full strength).
+    SkillLevel,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (it overrides `Skill Level`).
+    LimitStrength,
+    /// `UCI_Elo`: the strength asked for with `UCI_LimitStrength`.
+    Elo,
+    /// `UCI_AnalyseMode`: the GUI analyses; strength handicaps are set aside.
+    AnalyseMode,
+    /// `UCI_ShowWDL`: `info` lines carry win/draw/loss chances in permille.
+    ShowWdl,
+    /// `SyzygyPath`: accepted for the clients that send it; nue probes no tablebases.
+    SyzygyPath,
+    /// UCCI `usemillisec`: times in `go` are milliseconds rather than seconds.
+    UseMillisec,
     /// A search constant, `search::params::Params::TABLE[i]` (tuning builds only).
     Tune(usize),
 }
@@ -68,6 +85,8 @@ pub struct OptionSpec {
     pub uci: Option<&'static str>,
     /// Its USI name.
     pub usi: Option<&'static str>,
+    /// Its UCCI name.
+    pub ucci: Option<&'static str>,
     /// Type, default and range.
     pub kind: OptionType,
 }
@@ -90,89 +109,127 @@ pub fn max_hash_mib() -> i64 {
 }
 
 /// Every option of the engine, built once (`Hash`'s maximum is the machine's, [`max_hash_mib`]).
+/// Names follow Fairy-Stockfish's per protocol: USI's `USI_` prefix and underscores for spaces,
+/// UCCI's `hashsize` and underscores.
 pub fn options() -> &'static [OptionSpec] {
     static TABLE: std::sync::OnceLock<Vec<OptionSpec>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
+        use OptionKey as K;
+        use OptionType::{Check, Spin, Text};
+        let spin = |default, min, max| Spin { default, min, max };
+        let both = |uci, usi, ucci, key, kind| OptionSpec {
+            key,
+            uci: Some(uci),
+            usi,
+            ucci,
+            kind,
+        };
         let mut table = vec![
+            both(
+                "Hash",
+                Some("USI_Hash"),
+                Some("hashsize"),
+                K::Hash,
+                spin(16, 1, max_hash_mib()),
+            ),
+            both("Threads", Some("Threads"), Some("threads"), K::Threads, spin(1, 1, 256)),
+            both("MultiPV", Some("MultiPV"), Some("multipv"), K::MultiPv, spin(1, 1, 256)),
+            both(
+                "Move Overhead",
+                Some("MoveOverhead"),
+                Some("Move_Overhead"),
+                K::MoveOverhead,
+                spin(10, 0, 5000),
+            ),
+            both(
+                "Ponder",
+                Some("USI_Ponder"),
+                Some("ponder"),
+                K::Ponder,
+                Check { default: false },
+            ),
+            both(
+                "EvalFile",
+                Some("EvalFile"),
+                Some("EvalFile"),
+                K::EvalFile,
+                Text { file: true },
+            ),
+            both(
+                "Use NNUE",
+                Some("Use_NNUE"),
+                Some("Use_NNUE"),
+                K::UseNnue,
+                Check { default: true },
+            ),
+            both(
+                "Skill Level",
+                Some("Skill_Level"),
+                Some("Skill_Level"),
+                K::SkillLevel,
+                spin(20, i64::from(skill::MIN_LEVEL), i64::from(skill::FULL_STRENGTH)),
+            ),
+            both(
+                "UCI_LimitStrength",
+                Some("USI_LimitStrength"),
+                Some("UCI_LimitStrength"),
+                K::LimitStrength,
+                Check { default: false },
+            ),
+            both(
+                "UCI_Elo",
+                Some("USI_Elo"),
+                Some("UCI_Elo"),
+                K::Elo,
+                spin(
+                    i64::from(skill::DEFAULT_ELO),
+                    i64::from(skill::MIN_ELO),
+                    i64::from(skill::MAX_ELO),
+                ),
+            ),
+            both(
+                "UCI_AnalyseMode",
+                Some("USI_AnalyseMode"),
+                Some("UCI_AnalyseMode"),
+                K::AnalyseMode,
+                Check { default: false },
+            ),
+            both(
+                "UCI_ShowWDL",
+                Some("USI_ShowWDL"),
+                Some("UCI_ShowWDL"),
+                K::ShowWdl,
+                Check { default: false },
+            ),
+            both("SyzygyPath", None, None, K::SyzygyPath, Text { file: false }),
             OptionSpec {
-                key: OptionKey::Hash,
-                uci: Some("Hash"),
-                usi: Some("USI_Hash"),
-                kind: OptionType::Spin {
-                    default: 16,
-                    min: 1,
-                    max: max_hash_mib(),
-                },
-            },
-            OptionSpec {
-                key: OptionKey::Threads,
-                uci: Some("Threads"),
-                usi: Some("Threads"),
-                kind: OptionType::Spin {
-                    default: 1,
-                    min: 1,
-                    max: 256,
-                },
-            },
-            OptionSpec {
-                key: OptionKey::MultiPv,
-                uci: Some("MultiPV"),
-                usi: Some("MultiPV"),
-                kind: OptionType::Spin {
-                    default: 1,
-                    min: 1,
-                    max: 256,
-                },
-            },
-            OptionSpec {
-                key: OptionKey::MoveOverhead,
-                uci: Some("Move Overhead"),
-                usi: Some("MoveOverhead"),
-                kind: OptionType::Spin {
-                    default: 10,
-                    min: 0,
-                    max: 5000,
-                },
-            },
-            OptionSpec {
-                key: OptionKey::Ponder,
-                uci: Some("Ponder"),
-                usi: Some("USI_Ponder"),
-                kind: OptionType::Check { default: false },
-            },
-            OptionSpec {
-                key: OptionKey::EvalFile,
-                uci: Some("EvalFile"),
-                usi: Some("EvalFile"),
-                kind: OptionType::Text { file: true },
-            },
-            OptionSpec {
-                key: OptionKey::MaxMovesToDraw,
+                key: K::MaxMovesToDraw,
                 uci: None,
                 usi: Some("MaxMovesToDraw"),
-                kind: OptionType::Spin {
-                    default: 0,
-                    min: 0,
-                    max: 100_000,
-                },
+                ucci: None,
+                kind: spin(0, 0, 100_000),
             },
+            both(
+                "UCI_Variant",
+                Some("USI_Variant"),
+                Some("UCI_Variant"),
+                K::Variant,
+                OptionType::Variants,
+            ),
+            both("UCI_Chess960", None, None, K::Chess960, Check { default: false }),
+            both(
+                "VariantPath",
+                None,
+                Some("VariantPath"),
+                K::VariantPath,
+                Text { file: false },
+            ),
             OptionSpec {
-                key: OptionKey::Variant,
-                uci: Some("UCI_Variant"),
-                usi: Some("USI_Variant"),
-                kind: OptionType::Variants,
-            },
-            OptionSpec {
-                key: OptionKey::Chess960,
-                uci: Some("UCI_Chess960"),
+                key: K::UseMillisec,
+                uci: None,
                 usi: None,
-                kind: OptionType::Check { default: false },
-            },
-            OptionSpec {
-                key: OptionKey::VariantPath,
-                uci: Some("VariantPath"),
-                usi: None,
-                kind: OptionType::Text { file: false },
+                ucci: Some("usemillisec"),
+                kind: Check { default: false },
             },
         ];
         if cfg!(feature = "tune") {
@@ -193,6 +250,7 @@ fn tune_options() -> impl Iterator<Item = OptionSpec> {
             key: OptionKey::Tune(i),
             uci: Some(name),
             usi: Some(name),
+            ucci: Some(name),
             kind: OptionType::Spin {
                 default: i64::from(defaults.get(name).unwrap_or(0)),
                 min: i64::from(min),
@@ -208,6 +266,7 @@ impl OptionSpec {
             // XBoard's `option NAME=VALUE` uses the UCI names.
             Flavor::Uci | Flavor::Xboard => self.uci,
             Flavor::Usi => self.usi,
+            Flavor::Ucci => self.ucci,
         }
     }
 
@@ -230,7 +289,9 @@ impl OptionSpec {
                 format!("type combo default {variant}{vars}")
             }
         };
-        Some(format!("option name {name} {tail}"))
+        // UCCI's listing has no `name` keyword.
+        let keyword = if flavor == Flavor::Ucci { "" } else { "name " };
+        Some(format!("option {keyword}{name} {tail}"))
     }
 }
 
@@ -245,18 +306,20 @@ pub enum Setting {
     Text(String),
 }
 
-/// Names compared loosely: case, spaces and a `UCI_`/`USI_` prefix do not matter, so `Hash`,
-/// `USI_Hash`, `Move Overhead` and `MoveOverhead` all find their option in either protocol.
+/// Names compared loosely: case, spaces, underscores and a `UCI_`/`USI_` prefix do not matter,
+/// so `Hash`, `USI_Hash`, `Move Overhead`, `MoveOverhead` and `Skill_Level` all find their
+/// option in any protocol.
 fn loose(name: &str) -> String {
     let lower: String = name
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
         .to_ascii_lowercase();
-    match lower.strip_prefix("usi_").or_else(|| lower.strip_prefix("uci_")) {
-        Some(rest) => rest.to_string(),
-        None => lower,
-    }
+    let bare = lower
+        .strip_prefix("usi_")
+        .or_else(|| lower.strip_prefix("uci_"))
+        .unwrap_or(&lower);
+    bare.replace('_', "")
 }
 
 /// Finds the option `name` (in either protocol's spelling) and checks `value` against its type.
@@ -268,7 +331,7 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<(OptionKey, Sett
     let wanted = loose(name);
     let spec = options()
         .iter()
-        .find(|o| [o.uci, o.usi].into_iter().flatten().any(|n| loose(n) == wanted))
+        .find(|o| [o.uci, o.usi, o.ucci].into_iter().flatten().any(|n| loose(n) == wanted))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
     let setting = match spec.kind {
         OptionType::Spin { min, max, .. } => {

@@ -166,8 +166,9 @@ pub fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
 }
 
 /// Formats an `info` line: score in centipawns or mate (in moves for UCI, in plies when
-/// `mate_in_plies`, as USI counts), `pv` last.
-pub fn format_info(info: &Info, mate_in_plies: bool) -> String {
+/// `mate_in_plies`, as USI counts), then the win/draw/loss permille when given
+/// (`UCI_ShowWDL`), `pv` last.
+pub fn format_info(info: &Info, mate_in_plies: bool, wdl: Option<[u32; 3]>) -> String {
     let score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::MatePlies(p) if mate_in_plies => format!("mate {p}"),
@@ -178,8 +179,9 @@ pub fn format_info(info: &Info, mate_in_plies: bool) -> String {
         Some(false) => " upperbound",
         None => "",
     };
+    let wdl = wdl.map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}"));
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -189,6 +191,23 @@ pub fn format_info(info: &Info, mate_in_plies: bool) -> String {
         info.time_ms,
         info.pv.join(" ")
     )
+}
+
+/// A depth-3 report with `score` and `pv`, for the formatters' tests.
+#[cfg(test)]
+pub(super) fn sample_info(score: Score, pv: &[&str]) -> Info {
+    Info {
+        depth: 3,
+        seldepth: 4,
+        multipv: 1,
+        score,
+        lower_bound: None,
+        nodes: 10,
+        nps: 100,
+        hashfull: 0,
+        time_ms: 1,
+        pv: pv.iter().map(|m| m.to_string()).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -228,26 +247,16 @@ mod tests {
 
     #[test]
     fn mate_scores_print_in_moves() {
-        let info = Info {
-            depth: 3,
-            seldepth: 4,
-            multipv: 1,
-            score: Score::MatePlies(3),
-            lower_bound: None,
-            nodes: 10,
-            nps: 100,
-            hashfull: 0,
-            time_ms: 1,
-            pv: vec!["e2e4".into()],
-        };
-        assert!(format_info(&info, false).contains("score mate 2 "));
-        assert!(format_info(&info, true).contains("score mate 3 "));
-        assert!(format_info(&info, false).ends_with("pv e2e4"));
+        let info = sample_info(Score::MatePlies(3), &["e2e4"]);
+        assert!(format_info(&info, false, None).contains("score mate 2 "));
+        assert!(format_info(&info, true, None).contains("score mate 3 "));
+        assert!(format_info(&info, false, None).ends_with("pv e2e4"));
+        assert!(format_info(&info, false, Some([1000, 0, 0])).contains("score mate 2 wdl 1000 0 0 nodes"));
         let info = Info {
             score: Score::MatePlies(-2),
             ..info
         };
-        assert!(format_info(&info, false).contains("score mate -1 "));
-        assert!(format_info(&info, true).contains("score mate -2 "));
+        assert!(format_info(&info, false, None).contains("score mate -1 "));
+        assert!(format_info(&info, true, None).contains("score mate -2 "));
     }
 }

@@ -3,6 +3,7 @@
 //! node limits, `info` reports from the main thread, and the final best and ponder moves.
 
 use super::params::{Params, Tune};
+use super::skill::Skill;
 use super::stats::SearchStats;
 use super::time;
 use super::worker::{Context, Control, RootMove, Signals, Worker};
@@ -27,6 +28,9 @@ pub struct SearchOptions {
     /// Search constants set by tuning options, over the game family's defaults
     /// ([`Params::for_game`]).
     pub tune: Tune,
+    /// A strength handicap (`Skill Level`, `UCI_Elo`): the move is chosen among at least
+    /// [`Skill::LINES`] lines by its rule. `None`: full strength.
+    pub skill: Option<Skill>,
 }
 
 impl SearchOptions {
@@ -39,6 +43,7 @@ impl SearchOptions {
             values: Params::DEFAULT,
             set: 0,
         },
+        skill: None,
     };
 }
 
@@ -49,6 +54,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead: 10,
             tune: Tune::default(),
+            skill: None,
         }
     }
 }
@@ -174,15 +180,21 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             node_counts: &node_counts,
             control: &control,
         };
+        let lines = if options.skill.is_some() {
+            options.multipv.max(Skill::LINES)
+        } else {
+            options.multipv
+        };
         let main = MainParams {
             limits,
             soft_ms: budget.soft,
-            multipv: options.multipv.clamp(1, root.len()),
+            multipv: lines.clamp(1, root.len()),
             reporter,
             hashfull: &self.tt,
+            skill: options.skill,
         };
         let (first, helpers) = self.workers.split_at_mut(1);
-        std::thread::scope(|scope| {
+        let picked = std::thread::scope(|scope| {
             for w in helpers.iter_mut() {
                 let ctx = &ctx;
                 let spawned = std::thread::Builder::new()
@@ -193,12 +205,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     continue;
                 }
             }
-            iterate(&mut first[0], &ctx, limits, Some(&main));
+            let picked = iterate(&mut first[0], &ctx, limits, Some(&main));
             signals.stop.store(true, Ordering::Relaxed);
+            picked
         });
         // Every worker has published its final count once the scope has joined them.
         let w = &self.workers[0];
-        let best = &w.root_moves[0];
+        let chosen = picked.or_else(|| options.skill.map(|mut s| s.pick(&lines_of(w, main.multipv))));
+        let best = chosen
+            .and_then(|mv| w.root_moves.iter().find(|rm| rm.mv == mv))
+            .unwrap_or(&w.root_moves[0]);
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
@@ -221,6 +237,16 @@ struct MainParams<'a> {
     multipv: usize,
     reporter: &'a dyn Reporter,
     hashfull: &'a TranspositionTable,
+    skill: Option<Skill>,
+}
+
+/// The first `n` root moves with their scores, best first, for [`Skill::pick`].
+fn lines_of<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, n: usize) -> Vec<(u32, i32)> {
+    w.root_moves
+        .iter()
+        .take(n)
+        .map(|rm| (rm.mv, if rm.score == -INFINITE { rm.prev_score } else { rm.score }))
+        .collect()
 }
 
 fn wait_for_stop(limits: &Limits, signals: &Signals) {
@@ -229,13 +255,27 @@ fn wait_for_stop(limits: &Limits, signals: &Signals) {
     }
 }
 
-/// Iterative deepening on one worker; the main worker (`main` set) also reports and manages time.
-fn iterate<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits: &Limits, main: Option<&MainParams>) {
-    deepen(w, ctx, limits, main);
+/// Iterative deepening on one worker; the main worker (`main` set) also reports and manages
+/// time. Returns the move a strength handicap chose at its depth, if it got there.
+fn iterate<G: Game, E: Evaluator<G>>(
+    w: &mut Worker<G, E>,
+    ctx: &Context,
+    limits: &Limits,
+    main: Option<&MainParams>,
+) -> Option<u32> {
+    let picked = deepen(w, ctx, limits, main);
     ctx.node_counts[w.id].store(w.nodes, Ordering::Relaxed);
+    picked
 }
 
-fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits: &Limits, main: Option<&MainParams>) {
+fn deepen<G: Game, E: Evaluator<G>>(
+    w: &mut Worker<G, E>,
+    ctx: &Context,
+    limits: &Limits,
+    main: Option<&MainParams>,
+) -> Option<u32> {
+    let mut skill = main.and_then(|m| m.skill);
+    let mut picked = None;
     let max_depth = limits
         .depth
         .map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
@@ -294,6 +334,11 @@ fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits:
         w.stats.end_iteration(w.nodes);
         let Some(m) = main else { continue };
         report(w, ctx, m, depth);
+        if let Some(s) = skill.as_mut()
+            && depth == s.pick_depth()
+        {
+            picked = Some(s.pick(&lines_of(w, m.multipv)));
+        }
         let best = &w.root_moves[0];
         if best.mv == last_best {
             stable_iterations += 1;
@@ -328,6 +373,7 @@ fn deepen<G: Game, E: Evaluator<G>>(w: &mut Worker<G, E>, ctx: &Context, limits:
             report(w, ctx, m, w.completed_depth.max(1));
         }
     }
+    picked
 }
 
 /// Stable sort of the root moves from `from` on, best score first.

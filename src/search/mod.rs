@@ -10,12 +10,15 @@ mod driver;
 pub mod history;
 pub mod params;
 mod picker;
+pub mod skill;
 mod stats;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 mod worker;
 
 pub use driver::{SEARCH_STACK_BYTES, Search, SearchOptions, SearchResult, pv_strings};
+pub use skill::Skill;
 pub use stats::SearchStats;
 pub use tt::TranspositionTable;
 pub use worker::{Signals, Worker};

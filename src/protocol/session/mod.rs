@@ -7,6 +7,7 @@
 //! (`Hash`, the table clear of `ucinewgame`) is noted and done when the search hands the
 //! searcher back, after its `bestmove`.
 
+mod ucci;
 mod xboard;
 
 pub use xboard::XboardSettings;
@@ -16,6 +17,8 @@ use super::options::{self, OptionKey, Setting};
 use super::{Command, Flavor, Start, uci};
 use crate::engine::select::{self, AnyEval};
 use crate::game::{Dialect, Game, GameMove, Position, perft};
+use crate::search::skill::Strength;
+use crate::search::wdl::WdlModel;
 use crate::search::{Info, Limits, MATE_BOUND, Reporter, Search, SearchOptions, Signals};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +60,16 @@ pub struct EngineOptions {
     pub max_moves_to_draw: u32,
     /// XBoard's clocks, time control and thinking output (kept when `variant` switches games).
     pub xboard: XboardSettings,
+    /// `Use NNUE`: false plays on the hand-crafted evaluation whatever `EvalFile` says.
+    pub use_nnue: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub strength: Strength,
+    /// `UCI_AnalyseMode`: the GUI analyses, so the strength handicap is set aside.
+    pub analyse_mode: bool,
+    /// `UCI_ShowWDL`: `info` lines carry win/draw/loss chances.
+    pub show_wdl: bool,
+    /// UCCI `usemillisec`: `go` times are milliseconds, not seconds.
+    pub use_millisec: bool,
 }
 
 impl Default for EngineOptions {
@@ -69,6 +82,11 @@ impl Default for EngineOptions {
             eval_file: String::new(),
             max_moves_to_draw: 0,
             xboard: XboardSettings::default(),
+            use_nnue: true,
+            strength: Strength::default(),
+            analyse_mode: false,
+            show_wdl: false,
+            use_millisec: false,
         }
     }
 }
@@ -108,6 +126,8 @@ pub struct GameSession<G: Game> {
     perft: Option<JoinHandle<()>>,
     /// The size of the table the searcher has, MiB (the option may ask for another).
     hash_in_use: usize,
+    /// UCCI `banmoves`: moves the searches of the current position may not play.
+    banned: Vec<String>,
 }
 
 /// What a search prints at its end.
@@ -127,6 +147,10 @@ enum Answer {
 struct Printer {
     flavor: Flavor,
     post: bool,
+    /// UCCI on a 10-rank board: moves in UCCI's squares.
+    ucci_ranks: bool,
+    /// `UCI_ShowWDL`: the model that turns scores into win/draw/loss chances.
+    wdl: Option<WdlModel>,
 }
 
 impl Reporter for Printer {
@@ -134,7 +158,11 @@ impl Reporter for Printer {
         match self.flavor {
             Flavor::Xboard if self.post => println!("{}", super::xboard::format_thinking(info)),
             Flavor::Xboard => {}
-            flavor => println!("{}", uci::format_info(info, flavor == Flavor::Usi)),
+            Flavor::Ucci => println!("{}", super::ucci::format_info(info, self.ucci_ranks)),
+            flavor => {
+                let wdl = self.wdl.map(|m| m.permille(info.score));
+                println!("{}", uci::format_info(info, flavor == Flavor::Usi, wdl));
+            }
         }
     }
 }
@@ -150,7 +178,7 @@ impl<G: Game> GameSession<G> {
         options: EngineOptions,
     ) -> GameSession<G> {
         let dialect = match flavor {
-            Flavor::Uci | Flavor::Xboard => Dialect::Uci,
+            Flavor::Uci | Flavor::Xboard | Flavor::Ucci => Dialect::Uci,
             Flavor::Usi => Dialect::Usi,
         };
         let variant = G::in_dialect(&variant, dialect);
@@ -181,6 +209,7 @@ impl<G: Game> GameSession<G> {
             pending_clear: false,
             perft: None,
             hash_in_use,
+            banned: Vec::new(),
         }
     }
 
@@ -191,7 +220,7 @@ impl<G: Game> GameSession<G> {
         if let Some(eval) = &self.eval {
             return eval.clone();
         }
-        match self.load_eval(&self.options.eval_file.clone()) {
+        match self.load_eval(&self.eval_setting()) {
             Ok(eval) => eval,
             Err(e) => {
                 self.say(&format!("error: {e}"));
@@ -202,6 +231,16 @@ impl<G: Game> GameSession<G> {
                     eval
                 })
             }
+        }
+    }
+
+    /// The evaluator asked for: `EvalFile`, or `none` (the hand-crafted evaluation) when
+    /// `Use NNUE` is off.
+    fn eval_setting(&self) -> String {
+        if self.options.use_nnue {
+            self.options.eval_file.clone()
+        } else {
+            "none".to_string()
         }
     }
 
@@ -272,6 +311,7 @@ impl<G: Game> GameSession<G> {
         }
         match self.flavor {
             Flavor::Usi => println!("usiok"),
+            Flavor::Ucci => println!("ucciok"),
             _ => println!("uciok"),
         }
     }
@@ -307,7 +347,25 @@ impl<G: Game> GameSession<G> {
                 // it may be for the `UCI_Variant` that follows.
                 self.options.eval_file.clone_from(&text);
                 self.eval = None;
-                self.load_eval(&text)?;
+                self.load_eval(&self.eval_setting())?;
+            }
+            OptionKey::UseNnue => {
+                if flag != self.options.use_nnue {
+                    self.options.use_nnue = flag;
+                    self.eval = None;
+                    self.load_eval(&self.eval_setting())?;
+                }
+            }
+            OptionKey::SkillLevel => self.options.strength.level = number as i32,
+            OptionKey::LimitStrength => self.options.strength.limit = flag,
+            OptionKey::Elo => self.options.strength.elo = number as i32,
+            OptionKey::AnalyseMode => self.options.analyse_mode = flag,
+            OptionKey::ShowWdl => self.options.show_wdl = flag,
+            OptionKey::UseMillisec => self.options.use_millisec = flag,
+            OptionKey::SyzygyPath => {
+                if !text.is_empty() {
+                    self.say("SyzygyPath: nue probes no endgame tablebases; the path is not read");
+                }
             }
             OptionKey::VariantPath => {
                 if !text.is_empty() {
@@ -338,11 +396,18 @@ impl<G: Game> GameSession<G> {
         board.set_chess960(self.options.chess960);
         let mut pos = Position::new(board);
         pos.set_max_game_ply(self.options.max_moves_to_draw);
+        let ucci_ranks = self.flavor == Flavor::Ucci && pos.board().dims().ranks == 10;
         for (i, mv) in moves.iter().enumerate() {
-            pos.play_str(mv)
+            let mv = if ucci_ranks {
+                super::ucci::to_uci_move(mv)
+            } else {
+                mv.clone()
+            };
+            pos.play_str(&mv)
                 .map_err(|error| SessionError::Move { index: i + 1, error })?;
         }
         self.pos = pos;
+        self.banned.clear();
         Ok(())
     }
 
@@ -393,11 +458,17 @@ impl<G: Game> GameSession<G> {
             _ => limits,
         };
         let pos = self.pos.clone();
-        let options = self.options.search;
+        let mut options = self.options.search;
+        // Analysis wants the best move: the strength handicap plays games only.
+        options.skill = (!self.options.analyse_mode)
+            .then(|| self.options.strength.skill(fresh_seed()))
+            .flatten();
         let signals = Arc::clone(&self.signals);
         let printer = Printer {
             flavor: self.flavor,
             post: self.options.xboard.post,
+            ucci_ranks: self.ucci_ranks(),
+            wdl: self.options.show_wdl.then(|| WdlModel::for_variant(&self.name)),
         };
         let chess960 = self.options.chess960;
         let spawned = std::thread::Builder::new()
@@ -438,6 +509,17 @@ impl<G: Game> GameSession<G> {
     }
 }
 
+/// A seed for a strength handicap's random choices: different for every search, as a handicap
+/// that played the same move in the same position every game would be easy to exploit.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::AtomicU64;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+}
+
 /// The lines that end a search: `bestmove` (with `ponder`), USI's `checkmate` answers, or
 /// XBoard's `move` followed by the result when that move ends the game (castling as `O-O` in
 /// Chess960 mode, as XBoard writes it for Fischer random chess).
@@ -473,20 +555,30 @@ fn answer_lines<G: Game>(
         }
         (Answer::Mate(_), Some(_)) => "checkmate nomate".to_string(),
         (Answer::Best, Some(bits)) => {
+            let ucci_ranks = flavor == Flavor::Ucci && board.dims().ranks == 10;
+            let text = |b: &G, mv| {
+                let text = b.fmt_move(mv);
+                if ucci_ranks {
+                    super::ucci::from_uci_move(&text)
+                } else {
+                    text
+                }
+            };
             let best = G::Move::from_bits(bits);
-            let mut line = format!("bestmove {}", board.fmt_move(best));
+            let mut line = format!("bestmove {}", text(board, best));
             if let Some(p) = result.ponder {
                 let mut next = board.clone();
                 next.play(best, &mut crate::game::Dirty::default());
                 let reply = G::Move::from_bits(p);
                 if next.is_legal(reply) {
-                    line.push_str(&format!(" ponder {}", next.fmt_move(reply)));
+                    line.push_str(&format!(" ponder {}", text(&next, reply)));
                 }
             }
             line
         }
         (Answer::Best, None) => match flavor {
             Flavor::Usi => "bestmove resign".to_string(),
+            Flavor::Ucci => "nobestmove".to_string(),
             _ => "bestmove 0000".to_string(),
         },
     };
@@ -501,6 +593,7 @@ impl<G: Game> Session for GameSession<G> {
         }
         match cmd {
             Command::Xboard(x) => return self.xboard(x),
+            Command::Ucci(u) => self.ucci(u)?,
             Command::Hello => self.hello(),
             Command::IsReady => {
                 // Heavy initialization (loading the net) happens here, not at `uci`/`usi`.
@@ -510,6 +603,7 @@ impl<G: Game> Session for GameSession<G> {
                 println!("readyok");
             }
             Command::NewGame => {
+                self.banned.clear();
                 self.pending_clear = true;
                 self.apply_pending();
                 self.pos = Position::start(&self.variant);
