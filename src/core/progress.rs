@@ -2,8 +2,7 @@
 //! terminal (indicatif), and a plain line at most every [`PLAIN_EVERY`] when stderr is piped to a
 //! file or a scheduler's log, so logs stay readable.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use bar::Bar;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -15,7 +14,7 @@ pub struct Progress {
     label: String,
     total: u64,
     /// The bar, on a terminal only.
-    bar: Option<ProgressBar>,
+    bar: Option<Bar>,
     start: Instant,
     /// Whether plain lines are printed when stderr is piped.
     plain: bool,
@@ -36,15 +35,7 @@ impl Progress {
     }
 
     fn with_plain(label: &str, total: u64, plain: bool) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
-            let style = ProgressStyle::with_template("{prefix} [{bar:24}] {pos}/{len}  {msg}  ETA {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("#>.");
-            bar.set_style(style);
-            bar.set_prefix(label.to_string());
-            bar
-        });
+        let bar = bar::on_terminal(label, total);
         Progress {
             label: label.to_string(),
             total,
@@ -99,6 +90,50 @@ impl Progress {
             self.total,
             clock(elapsed)
         );
+    }
+}
+
+/// The terminal's bar (indicatif).
+#[cfg(not(target_family = "wasm"))]
+mod bar {
+    pub use indicatif::ProgressBar as Bar;
+    use indicatif::{ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+
+    /// A bar labelled `label` when stderr is a terminal.
+    pub fn on_terminal(label: &str, total: u64) -> Option<Bar> {
+        std::io::stderr().is_terminal().then(|| {
+            let bar = Bar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+            let style = ProgressStyle::with_template("{prefix} [{bar:24}] {pos}/{len}  {msg}  ETA {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("#>.");
+            bar.set_style(style);
+            bar.set_prefix(label.to_string());
+            bar
+        })
+    }
+}
+
+/// WebAssembly has no terminal: never a bar.
+#[cfg(target_family = "wasm")]
+mod bar {
+    /// No bar can exist.
+    pub enum Bar {}
+
+    impl Bar {
+        pub fn set_position(&self, _: u64) {
+            match *self {}
+        }
+        pub fn set_message(&self, _: String) {
+            match *self {}
+        }
+        pub fn finish_with_message(&self, _: String) {
+            match *self {}
+        }
+    }
+
+    pub fn on_terminal(_: &str, _: u64) -> Option<Bar> {
+        None
     }
 }
 

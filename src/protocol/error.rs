@@ -185,6 +185,8 @@ pub enum SessionError {
     Thread(std::io::Error),
     /// UCCI `banmoves` named moves that are not legal here (the legal ones are banned).
     Banned(String),
+    /// A search without an end asked of a build without threads, which could not stop it.
+    Unstoppable,
 }
 
 impl fmt::Display for SessionError {
@@ -197,6 +199,10 @@ impl fmt::Display for SessionError {
             SessionError::Net(e) => write!(f, "{e}"),
             SessionError::Variant(e) => write!(f, "{e}"),
             SessionError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
+            SessionError::Unstoppable => write!(
+                f,
+                "this build has no threads, so a search without a limit could not be stopped: give depth, nodes, movetime or a clock"
+            ),
             SessionError::Banned(moves) => write!(f, "banmoves: not legal here, ignored: {}", echo(moves)),
         }
     }

@@ -97,6 +97,18 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Whether the search ends by itself: a clock, a move time, a depth, node or mate limit,
+    /// and neither `infinite` nor `ponder`.
+    pub fn bounded(&self) -> bool {
+        !self.infinite
+            && !self.ponder
+            && (self.timed
+                || self.move_time.is_some()
+                || self.depth.is_some()
+                || self.nodes.is_some()
+                || self.mate.is_some())
+    }
+
     /// A search of `nodes` nodes and no other limit.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {

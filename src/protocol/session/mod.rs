@@ -7,6 +7,7 @@
 //! (`Hash`, the table clear of `ucinewgame`) is noted and done when the search hands the
 //! searcher back, after its `bestmove`.
 
+mod running;
 mod ucci;
 mod xboard;
 
@@ -20,9 +21,9 @@ use crate::game::{Dialect, Game, GameMove, Position, perft};
 use crate::search::skill::Strength;
 use crate::search::wdl::WdlModel;
 use crate::search::{Info, Limits, MATE_BOUND, Reporter, Search, SearchOptions, Signals};
+use running::Running;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 
 /// The engine as the protocol loop sees it.
 pub trait Session: Send {
@@ -106,7 +107,7 @@ pub struct GameSession<G: Game> {
     options: EngineOptions,
     search: Option<Search<G, AnyEval<G>>>,
     /// The running search: it hands back the searcher and the move it played (XBoard) or found.
-    running: Option<JoinHandle<Finished<G>>>,
+    running: Option<Running<Finished<G>>>,
     signals: Arc<Signals>,
     /// Set by the search thread just before it prints its answer.
     reported: Arc<AtomicBool>,
@@ -123,7 +124,7 @@ pub struct GameSession<G: Game> {
     pending_resize: bool,
     pending_clear: bool,
     /// A running `go perft`.
-    perft: Option<JoinHandle<()>>,
+    perft: Option<Running<()>>,
     /// The size of the table the searcher has, MiB (the option may ask for another).
     hash_in_use: usize,
     /// UCCI `banmoves`: moves the searches of the current position may not play.
@@ -440,6 +441,9 @@ impl<G: Game> GameSession<G> {
             println!("bestmove win");
             return Ok(());
         }
+        if !running::HAS_THREADS && (answer == Answer::Mate(None) || !limits.bounded()) {
+            return Err(SessionError::Unstoppable);
+        }
         self.reported.store(false, Ordering::Release);
         self.discard.store(false, Ordering::Relaxed);
         self.play_answer = answer == Answer::Move;
@@ -471,20 +475,18 @@ impl<G: Game> GameSession<G> {
             wdl: self.options.show_wdl.then(|| WdlModel::for_variant(&self.name)),
         };
         let chess960 = self.options.chess960;
-        let spawned = std::thread::Builder::new()
-            .stack_size(crate::search::SEARCH_STACK_BYTES)
-            .spawn(move || {
-                let result = search.run(&pos, &eval, &limits, &options, &signals, &printer);
-                // Before printing: a GUI may send the next `go` the moment it reads the answer.
-                reported.store(true, Ordering::Release);
-                if discard.load(Ordering::Relaxed) {
-                    return (search, None);
-                }
-                for line in answer_lines(answer, printer.flavor, chess960, &pos, &result, &signals) {
-                    println!("{line}");
-                }
-                (search, result.best)
-            });
+        let spawned = Running::start(Some(crate::search::SEARCH_STACK_BYTES), move || {
+            let result = search.run(&pos, &eval, &limits, &options, &signals, &printer);
+            // Before printing: a GUI may send the next `go` the moment it reads the answer.
+            reported.store(true, Ordering::Release);
+            if discard.load(Ordering::Relaxed) {
+                return (search, None);
+            }
+            for line in answer_lines(answer, printer.flavor, chess960, &pos, &result, &signals) {
+                println!("{line}");
+            }
+            (search, result.best)
+        });
         self.running = Some(spawned.map_err(SessionError::Thread)?);
         Ok(())
     }
@@ -501,7 +503,7 @@ impl<G: Game> GameSession<G> {
         let board = self.pos.board().clone();
         let threads = self.options.search.threads;
         let signals = Arc::clone(&self.signals);
-        let spawned = std::thread::Builder::new().spawn(move || {
+        let spawned = Running::start(None, move || {
             print!("{}", perft::report(&board, depth, threads, &signals.stop, false));
         });
         self.perft = Some(spawned.map_err(SessionError::Thread)?);
@@ -646,7 +648,7 @@ impl<G: Game> Session for GameSession<G> {
     fn wait(&mut self) {
         if let Some(handle) = self.running.take() {
             match handle.join() {
-                Ok((search, best)) => {
+                Some((search, best)) => {
                     self.search = Some(search);
                     if std::mem::take(&mut self.play_answer)
                         && let Some(bits) = best
@@ -654,11 +656,11 @@ impl<G: Game> Session for GameSession<G> {
                         self.pos.play(G::Move::from_bits(bits));
                     }
                 }
-                Err(_) => println!("info string error: the search thread failed"),
+                None => println!("info string error: the search thread failed"),
             }
         }
         if let Some(handle) = self.perft.take()
-            && handle.join().is_err()
+            && handle.join().is_none()
         {
             println!("info string error: the perft thread failed");
         }
