@@ -11,6 +11,7 @@ mod running;
 mod ucci;
 mod xboard;
 
+use xboard::XboardGame;
 pub use xboard::XboardSettings;
 
 use super::error::SessionError;
@@ -114,11 +115,8 @@ pub struct GameSession<G: Game> {
     /// Set to stop a search without its answer (XBoard's `force`, `new`, `undo` while the
     /// engine thinks: the move it would have made must not be sent).
     discard: Arc<AtomicBool>,
-    /// XBoard: the running search's move is the engine's move, to be played on the board.
-    play_answer: bool,
-    /// XBoard: the side the engine plays (`None`: force mode), and whether it analyses.
-    xboard_side: Option<crate::core::Color>,
-    analyzing: bool,
+    /// XBoard's game state (the side the engine plays, analyze mode).
+    xgame: XboardGame,
     endless: bool,
     /// A `Hash` change and a `ucinewgame` table clear waiting for the running search to end.
     pending_resize: bool,
@@ -201,10 +199,7 @@ impl<G: Game> GameSession<G> {
             signals: Arc::new(Signals::default()),
             reported: Arc::new(AtomicBool::new(false)),
             discard: Arc::new(AtomicBool::new(false)),
-            play_answer: false,
-            // XBoard: after `new` (and at start) the engine plays Black.
-            xboard_side: Some(crate::core::Color::Black),
-            analyzing: false,
+            xgame: XboardGame::default(),
             endless: false,
             pending_resize: false,
             pending_clear: false,
@@ -446,7 +441,7 @@ impl<G: Game> GameSession<G> {
         }
         self.reported.store(false, Ordering::Release);
         self.discard.store(false, Ordering::Relaxed);
-        self.play_answer = answer == Answer::Move;
+        self.xgame.play_answer = answer == Answer::Move;
         let reported = Arc::clone(&self.reported);
         let discard = Arc::clone(&self.discard);
         let mut search = self.search.take().unwrap_or_else(|| Search::new(self.hash_in_use));
@@ -650,7 +645,7 @@ impl<G: Game> Session for GameSession<G> {
             match handle.join() {
                 Some((search, best)) => {
                     self.search = Some(search);
-                    if std::mem::take(&mut self.play_answer)
+                    if std::mem::take(&mut self.xgame.play_answer)
                         && let Some(bits) = best
                     {
                         self.pos.play(G::Move::from_bits(bits));

@@ -27,6 +27,29 @@ pub struct XboardSettings {
     pub clocks: [Option<u64>; 2],
 }
 
+/// The XBoard game state of one session: the side the engine plays, analyze mode, and whether
+/// the running search's answer is a move to play on the board.
+#[derive(Clone, Copy, Debug)]
+pub struct XboardGame {
+    /// The side the engine plays (`None`: force mode).
+    pub side: Option<crate::core::Color>,
+    /// Analyze mode: search the position until told otherwise.
+    pub analyzing: bool,
+    /// The running search's move is the engine's move, to be played on the board.
+    pub play_answer: bool,
+}
+
+impl Default for XboardGame {
+    /// After `new` (and at start) the engine plays Black.
+    fn default() -> XboardGame {
+        XboardGame {
+            side: Some(crate::core::Color::Black),
+            analyzing: false,
+            play_answer: false,
+        }
+    }
+}
+
 /// Whether `mv` is a castling move in king-takes-rook notation (Chess960 mode): the only move
 /// whose target square, as written, holds a piece of the side to move. Returns whether the
 /// rook stands on the king's right (`O-O`).
@@ -128,21 +151,21 @@ impl<G: Game> GameSession<G> {
                 self.pending_clear = true;
                 self.apply_pending();
                 self.reset(G::start(&self.variant));
-                self.xboard_side = Some(crate::core::Color::Black);
-                self.analyzing = false;
+                self.xgame.side = Some(crate::core::Color::Black);
+                self.xgame.analyzing = false;
             }
             XCommand::Force | XCommand::Result => {
                 self.abort();
-                self.xboard_side = None;
+                self.xgame.side = None;
             }
             XCommand::Go => {
                 self.abort();
-                self.xboard_side = Some(self.pos.board().side_to_move());
+                self.xgame.side = Some(self.pos.board().side_to_move());
                 self.think()?;
             }
             XCommand::PlayOther => {
                 self.abort();
-                self.xboard_side = Some(!self.pos.board().side_to_move());
+                self.xgame.side = Some(!self.pos.board().side_to_move());
             }
             XCommand::UserMove(mv) => {
                 self.abort();
@@ -171,20 +194,20 @@ impl<G: Game> GameSession<G> {
             XCommand::Post(on) => self.options.xboard.post = on,
             XCommand::Analyze => {
                 self.abort();
-                self.analyzing = true;
-                self.xboard_side = None;
+                self.xgame.analyzing = true;
+                self.xgame.side = None;
                 self.analyze()?;
             }
             XCommand::ExitAnalyze => {
                 self.abort();
-                self.analyzing = false;
+                self.xgame.analyzing = false;
             }
             XCommand::Undo(plies) => {
                 self.abort();
                 for _ in 0..plies {
                     self.pos.undo();
                 }
-                if self.analyzing {
+                if self.xgame.analyzing {
                     self.analyze()?;
                 }
             }
@@ -197,7 +220,7 @@ impl<G: Game> GameSession<G> {
                         return Err(e.into());
                     }
                 }
-                if self.analyzing {
+                if self.xgame.analyzing {
                     self.analyze()?;
                 }
             }
@@ -226,16 +249,16 @@ impl<G: Game> GameSession<G> {
     /// After a move or a new position: claim the result if the game is over, else analyse or
     /// think when the engine is to move.
     fn after_change(&mut self) -> Result<(), SessionError> {
-        if !self.analyzing
+        if !self.xgame.analyzing
             && let Some(line) = result_line(&self.pos)
         {
             println!("{line}");
-            self.xboard_side = None;
+            self.xgame.side = None;
             return Ok(());
         }
-        if self.analyzing {
+        if self.xgame.analyzing {
             self.analyze()
-        } else if self.xboard_side == Some(self.pos.board().side_to_move()) {
+        } else if self.xgame.side == Some(self.pos.board().side_to_move()) {
             self.think()
         } else {
             Ok(())
@@ -247,7 +270,7 @@ impl<G: Game> GameSession<G> {
     fn think(&mut self) -> Result<(), SessionError> {
         if let Some(line) = result_line(&self.pos) {
             println!("{line}");
-            self.xboard_side = None;
+            self.xgame.side = None;
             return Ok(());
         }
         let settings = &self.options.xboard;
