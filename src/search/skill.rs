@@ -28,8 +28,10 @@ pub const MIN_ELO: i32 = 500;
 /// See [`MIN_ELO`]; asking more than full strength gives full strength.
 pub const MAX_ELO: i32 = 2850;
 
-/// `(Elo, level)` points, Elo rising: the level that scores 50 % against Stockfish 15.1 set
-/// to that `UCI_Elo`, in chess.
+/// `(Elo, level)` points, Elo rising. Provisional: Fairy-Stockfish's mapping (its fit of
+/// skill levels to CCRL Elo, `level = ((elo - 1346.6) / 143.4)^(1 / 0.806)` above 1346.6),
+/// sampled, with full strength at the top of the range; not yet calibrated against Stockfish
+/// 15.1's own `UCI_Elo`.
 const ELO_LADDER: [(f64, f64); 7] = [
     (500.0, -20.0),
     (1000.0, -2.6),
