@@ -106,7 +106,7 @@ enum Command {
     /// a match against it, keep the winner; generation after generation, resumable (run the
     /// same command again), every step's standalone command recorded in DIR/commands.txt.
     #[command(
-        after_help = "Examples:\n  nue makenet --variant kingofthehill --dir runs/koth --games 12000 --hidden 128 --epochs 6\n  nue makenet --variant shogi --dir runs/shogi --generations 2    # run again to resume"
+        after_help = "Examples:\n  nue makenet --variant kingofthehill --dir runs/koth --games 12000 --hidden 128 --epochs 6\n  nue makenet --variant shogi --dir runs/shogi --generations 2    # run again to resume\n  nue makenet --variants xiangqi,janggi,minishogi --dir runs/batch --games 20000 --init auto"
     )]
     Makenet {
         /// The run folder (state, data, nets, commands).
@@ -135,6 +135,11 @@ enum Command {
         /// Threads, 1 to 256 (default: all cores).
         #[arg(long, value_parser = cli::parse_threads)]
         threads: Option<usize>,
+        /// Several variants, comma-separated, one after the other, unattended: a run per
+        /// variant in DIR/<variant>, each winning net copied to DIR/nets/<variant>.nnue, a line
+        /// per variant in DIR/summary.txt; run the same command again to resume.
+        #[arg(long, value_delimiter = ',')]
+        variants: Vec<String>,
     },
     /// Plays two evaluators against each other (game pairs from random openings, colors
     /// swapped, fixed nodes per move) and prints the score and Elo with its 95% interval.
@@ -333,28 +338,28 @@ fn main() -> ExitCode {
             match_nodes,
             train,
             threads,
+            variants,
         }) => train.config(threads_or_all(threads)).and_then(|cfg| {
-            cli::run(
-                variant,
-                cli::Makenet(
-                    nue::train::pipeline::PipelineConfig {
-                        dir,
-                        variant: variant.to_string(),
-                        generations,
-                        games,
-                        nodes,
-                        random_plies,
-                        seed: train.seed,
-                        threads: threads_or_all(threads),
-                        hidden: train.hidden,
-                        train: cfg,
-                        match_pairs,
-                        match_nodes,
-                        init: None,
-                    },
-                    train.init.clone(),
-                ),
-            )
+            let pipeline = nue::train::pipeline::PipelineConfig {
+                dir,
+                variant: variant.to_string(),
+                generations,
+                games,
+                nodes,
+                random_plies,
+                seed: train.seed,
+                threads: threads_or_all(threads),
+                hidden: train.hidden,
+                train: cfg,
+                match_pairs,
+                match_nodes,
+                init: None,
+            };
+            if variants.is_empty() {
+                cli::run(variant, cli::Makenet(pipeline, train.init.clone())).map(|_| ())
+            } else {
+                cli::makenets(&variants, &pipeline, train.init.as_deref())
+            }
         }),
         Some(Command::Match {
             a,

@@ -474,15 +474,23 @@ impl ForGame for Train<'_> {
     }
 }
 
-/// `nue makenet`: the pipeline's settings and `--init`'s net.
+/// `nue makenet`: the pipeline's settings and `--init`'s net (`auto`: [`nearest_net`]).
 pub struct Makenet(pub nue::train::pipeline::PipelineConfig, pub Option<PathBuf>);
 
 impl ForGame for Makenet {
-    type Output = Result<(), CliError>;
+    type Output = Result<nue::train::pipeline::State, CliError>;
     fn run<G: Game>(mut self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
-        if let Some(path) = &self.1 {
-            self.0.init = Some(init_net(path, &FeatureLayout::of::<G>(variant))?);
-        }
+        let layout = FeatureLayout::of::<G>(variant);
+        self.0.init = match &self.1 {
+            Some(path) if path.as_os_str() == "auto" => {
+                let near = nearest_net(&layout, self.0.hidden, self.0.train.activation);
+                let said = near.as_ref().map_or("none (random weights)", |n| n.source.as_str());
+                println!("--init auto: {said}");
+                near
+            }
+            Some(path) => Some(init_net(path, &layout)?),
+            None => None,
+        };
         let state = nue::train::pipeline::run::<G>(variant, embedded, &self.0, stop_on_ctrl_c(), &mut |line| {
             println!("{line}")
         })
@@ -493,8 +501,101 @@ impl ForGame for Makenet {
             state.generation.len(),
             self.0.dir.display()
         );
-        Ok(())
+        Ok(state)
     }
+}
+
+/// `--init auto`: the embedded net sharing the most input rows with `layout` (its own, or
+/// another variant's: pieces by FEN letter times the squares both boards have), of the
+/// training's hidden width and activation; `None` when no net shares a piece.
+fn nearest_net(
+    layout: &FeatureLayout,
+    hidden: usize,
+    activation: nue::nnue::Activation,
+) -> Option<nue::train::warm::InitNet> {
+    let layouts: Vec<FeatureLayout> = nue::engine::registry::variant_names()
+        .iter()
+        .filter_map(|name| with_game(name, LayoutOf).ok())
+        .collect();
+    let shared = |src: &FeatureLayout| {
+        if src.hash == layout.hash {
+            return usize::MAX;
+        }
+        let (d, s) = (&layout.spec, &src.spec);
+        let letters = d.pieces.iter().filter(|l| s.pieces.contains(l)).count();
+        letters * usize::from(d.files.min(s.files)) * usize::from(d.ranks.min(s.ranks))
+    };
+    nue::engine::nets::EMBEDDED
+        .iter()
+        .filter_map(|&(name, bytes)| {
+            let header = nue::nnue::format::read_header(bytes, name).ok()?;
+            if header.hidden as usize != hidden || header.activation != activation {
+                return None;
+            }
+            let src = layouts.iter().find(|l| l.hash == header.layout_hash)?;
+            Some((shared(src), name, bytes, src))
+        })
+        .filter(|&(rows, ..)| rows > 0)
+        .max_by_key(|&(rows, name, ..)| (rows, name == "chess"))
+        .map(|(_, name, bytes, src)| nue::train::warm::InitNet {
+            bytes: bytes.to_vec(),
+            source: format!("nets/{name}.nnue"),
+            layout: src.clone(),
+        })
+}
+
+/// `nue makenet --variants A,B,...`: one run per variant in `DIR/<variant>`, one after the
+/// other, each resumable as a single run is; every variant whose net beat its teacher gets
+/// `DIR/nets/<variant>.nnue`, and `DIR/summary.txt` lists each variant's state.
+///
+/// # Errors
+/// An unknown variant, or a run's own errors (the variants before it keep their results).
+pub fn makenets(
+    variants: &[String],
+    base: &nue::train::pipeline::PipelineConfig,
+    init: Option<&Path>,
+) -> Result<(), CliError> {
+    let nets = base.dir.join("nets");
+    std::fs::create_dir_all(&nets).map_err(|e| CliError::Data(format!("{}: {e}", nets.display())))?;
+    let mut summary = String::new();
+    for name in variants {
+        let mut cfg = base.clone();
+        cfg.dir = base.dir.join(name);
+        cfg.variant.clone_from(name);
+        println!("== {name} ({})", cfg.dir.display());
+        let state = run(name, Makenet(cfg.clone(), init.map(Path::to_path_buf)))?;
+        let line = match state.generation.iter().rev().find(|g| g.accepted) {
+            Some(g) => {
+                let to = nets.join(format!("{name}.nnue"));
+                std::fs::copy(cfg.dir.join(&state.best), &to)
+                    .map_err(|e| CliError::Data(format!("{}: {e}", to.display())))?;
+                format!(
+                    "{name}: {} (generation {}: {:+.1} Elo [{:+.1}, {:+.1}] over {}, {} positions) -> {}",
+                    state.best,
+                    g.number,
+                    g.elo,
+                    g.elo_low,
+                    g.elo_high,
+                    g.teacher,
+                    g.positions,
+                    to.display()
+                )
+            }
+            None => format!(
+                "{name}: no net beat its teacher yet ({} generations)",
+                state.generation.len()
+            ),
+        };
+        println!("{line}");
+        summary.push_str(&line);
+        summary.push('\n');
+        let file = base.dir.join("summary.txt");
+        std::fs::write(&file, &summary).map_err(|e| CliError::Data(format!("{}: {e}", file.display())))?;
+        if stop_on_ctrl_c().load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// `nue match`.
@@ -598,7 +699,7 @@ pub fn netinfo(file: &Path) -> Result<(), CliError> {
 ///
 /// # Errors
 /// An unknown variant, or the command's own error.
-pub fn run<A: ForGame<Output = Result<(), CliError>>>(variant: &str, action: A) -> Result<(), CliError> {
+pub fn run<T, A: ForGame<Output = Result<T, CliError>>>(variant: &str, action: A) -> Result<T, CliError> {
     with_game(variant, action)?
 }
 
