@@ -60,8 +60,7 @@ try {
     }
     const moves = (await page.textContent("#moves")).trim();
     const error = await page.textContent("#error");
-    const flavor = "uci";
-    const script = `${flavor}\nsetoption name UCI_Variant value ${variant}\nposition fen ${fen} moves ${moves}\nd\nquit\n`;
+    const script = `uci\nsetoption name UCI_Variant value ${variant}\nposition fen ${fen} moves ${moves}\nd\nquit\n`;
     const answer = execFileSync(native, [], { input: script }).toString();
     check(moves.split(" ").length === 2 && !error && !answer.includes("error"), `${variant}: engine played ${moves}, legal by the native engine`);
     await page.evaluate(() => { document.getElementById("best").textContent = "-"; });
@@ -82,6 +81,18 @@ try {
     window.nue.postMessage("isready");
   }));
   check(refused.some((l) => l.startsWith("info string error") && l.includes("no threads")), `go infinite refused: ${refused.join(" | ")}`);
+  // go perft counts on the one thread there is.
+  const perft = await page.evaluate(() => new Promise((resolve) => {
+    const listen = (line) => {
+      if (line.startsWith("Nodes searched")) {
+        window.nue.removeMessageListener(listen);
+        resolve(line);
+      }
+    };
+    window.nue.addMessageListener(listen);
+    window.nue.postMessage("setoption name UCI_Variant value chess\nposition startpos\ngo perft 4");
+  }));
+  check(perft.includes("197281"), `go perft 4: ${perft}`);
   console.log(`nue.wasm: ${fs.statSync(path.join(root, "nue.wasm")).size} bytes`);
 } finally {
   await browser.close();

@@ -65,25 +65,32 @@ pub fn divide<G: Notation>(
     let finished = AtomicU64::new(0);
     let leaves = AtomicU64::new(0);
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, moves.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = moves.get(i) else { break };
-                    let mut child = board.clone();
-                    child.play(mv, &mut Dirty::default());
-                    let n = count::<G, true>(&child, depth.saturating_sub(1), stop);
-                    counts[i].store(n, Ordering::Relaxed);
-                    if let Some(p) = progress {
-                        let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
-                        let total = leaves.fetch_add(n, Ordering::Relaxed) + n;
-                        p.update(done, &format!("{total} nodes"));
-                    }
-                }
-            });
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break };
+            let mut child = board.clone();
+            child.play(mv, &mut Dirty::default());
+            let n = count::<G, true>(&child, depth.saturating_sub(1), stop);
+            counts[i].store(n, Ordering::Relaxed);
+            if let Some(p) = progress {
+                let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                let total = leaves.fetch_add(n, Ordering::Relaxed) + n;
+                p.update(done, &format!("{total} nodes"));
+            }
         }
-    });
+    };
+    // One thread counts on the caller's (a build without threads has no other).
+    let threads = threads.clamp(1, moves.len().max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
     moves
         .iter()
         .zip(counts)

@@ -177,8 +177,11 @@ fn shift_ranks(text: &str, shift: i32) -> String {
         out.push(c);
         i += 1;
         if c.is_ascii_lowercase() {
+            // Ranks have at most two digits; longer runs are left for the move parser to refuse.
             let digits: String = chars[i..].iter().take_while(|d| d.is_ascii_digit()).collect();
-            if let Ok(rank) = digits.parse::<i32>() {
+            if let Ok(rank) = digits.parse::<i32>()
+                && digits.len() <= 2
+            {
                 out.push_str(&(rank + shift).max(0).to_string());
                 i += digits.len();
             }
@@ -188,13 +191,8 @@ fn shift_ranks(text: &str, shift: i32) -> String {
 }
 
 /// A move in UCCI's squares (ranks `0`-`9`) in UCI's (ranks `1`-`10`), for a 10-rank board.
-/// A move already in UCI's form (it names rank `10`) is kept.
 pub fn to_uci_move(text: &str) -> String {
-    if text.contains("10") {
-        text.to_string()
-    } else {
-        shift_ranks(text, 1)
-    }
+    shift_ranks(text, 1)
 }
 
 /// A move in UCI's squares in UCCI's, for a 10-rank board.
@@ -232,7 +230,7 @@ mod tests {
     fn ranks_shift_between_ucci_and_uci() {
         assert_eq!(to_uci_move("h2e2"), "h3e3");
         assert_eq!(to_uci_move("b9c7"), "b10c8");
-        assert_eq!(to_uci_move("b10c8"), "b10c8");
+        assert_eq!(to_uci_move("a2147483647b1"), "a2147483647b2");
         assert_eq!(from_uci_move("b10c8"), "b9c7");
         assert_eq!(from_uci_move("a1a2"), "a0a1");
     }

@@ -97,16 +97,12 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Whether the search ends by itself: a clock, a move time, a depth, node or mate limit,
-    /// and neither `infinite` nor `ponder`.
+    /// Whether the search ends by itself: a clock, a move time, a depth or node limit, and
+    /// neither `infinite` nor `ponder` (a mate limit alone may never be met).
     pub fn bounded(&self) -> bool {
         !self.infinite
             && !self.ponder
-            && (self.timed
-                || self.move_time.is_some()
-                || self.depth.is_some()
-                || self.nodes.is_some()
-                || self.mate.is_some())
+            && (self.timed || self.move_time.is_some() || self.depth.is_some() || self.nodes.is_some())
     }
 
     /// A search of `nodes` nodes and no other limit.

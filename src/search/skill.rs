@@ -18,7 +18,7 @@ pub struct Skill {
 /// The value of a pawn in the search's centipawns: the random push never exceeds it.
 const PAWN: i32 = 100;
 
-/// Levels below full strength: -20 ..= 19.
+/// The weakest level; levels below [`FULL_STRENGTH`] are handicapped.
 pub const MIN_LEVEL: i32 = -20;
 /// Full strength: no handicap.
 pub const FULL_STRENGTH: i32 = 20;
@@ -28,10 +28,10 @@ pub const MIN_ELO: i32 = 500;
 /// See [`MIN_ELO`]; asking more than full strength gives full strength.
 pub const MAX_ELO: i32 = 2850;
 
-/// `(Elo, level)` points, Elo rising. Provisional: Fairy-Stockfish's mapping (its fit of
-/// skill levels to CCRL Elo, `level = ((elo - 1346.6) / 143.4)^(1 / 0.806)` above 1346.6),
-/// sampled, with full strength at the top of the range; not yet calibrated against Stockfish
-/// 15.1's own `UCI_Elo`.
+/// `(Elo, level)` points, Elo rising. Provisional, not yet calibrated against Stockfish 15.1's
+/// own `UCI_Elo`: Fairy-Stockfish's fit of skill levels to CCRL Elo sampled at 1000-2500
+/// (`((elo - 1346.6) / 143.4)^(1 / 0.806)` above 1346.6, with its fifth-power term below),
+/// its floor of -20 at 500, and full strength at 2850, the top of the range.
 const ELO_LADDER: [(f64, f64); 7] = [
     (500.0, -20.0),
     (1000.0, -2.6),

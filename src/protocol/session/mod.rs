@@ -154,6 +154,10 @@ struct Printer {
 
 impl Reporter for Printer {
     fn info(&self, info: &Info) {
+        // UCCI's and XBoard's lines carry no line number: only the best line is shown.
+        if info.multipv > 1 && matches!(self.flavor, Flavor::Ucci | Flavor::Xboard) {
+            return;
+        }
         match self.flavor {
             Flavor::Xboard if self.post => println!("{}", super::xboard::format_thinking(info)),
             Flavor::Xboard => {}
@@ -436,7 +440,15 @@ impl<G: Game> GameSession<G> {
             println!("bestmove win");
             return Ok(());
         }
-        if !running::HAS_THREADS && (answer == Answer::Mate(None) || !limits.bounded()) {
+        let limits = match answer {
+            Answer::Mate(ms) => Limits {
+                move_time: ms,
+                infinite: ms.is_none(),
+                ..Limits::default()
+            },
+            _ => limits,
+        };
+        if !running::HAS_THREADS && !limits.bounded() {
             return Err(SessionError::Unstoppable);
         }
         self.reported.store(false, Ordering::Release);
@@ -447,19 +459,12 @@ impl<G: Game> GameSession<G> {
         let mut search = self.search.take().unwrap_or_else(|| Search::new(self.hash_in_use));
         self.signals.stop.store(false, Ordering::Relaxed);
         self.signals.pondering.store(limits.ponder, Ordering::Relaxed);
-        self.endless = limits.infinite || limits.ponder || answer == Answer::Mate(None);
-        let limits = match answer {
-            Answer::Mate(ms) => Limits {
-                move_time: ms,
-                infinite: ms.is_none(),
-                ..Limits::default()
-            },
-            _ => limits,
-        };
+        self.endless = limits.infinite || limits.ponder;
         let pos = self.pos.clone();
         let mut options = self.options.search;
-        // Analysis wants the best move: the strength handicap plays games only.
-        options.skill = (!self.options.analyse_mode)
+        // Analysis and mate searches want the best move: the strength handicap plays games only.
+        let plays = matches!(answer, Answer::Best | Answer::Move);
+        options.skill = (plays && !self.options.analyse_mode)
             .then(|| self.options.strength.skill(fresh_seed()))
             .flatten();
         let signals = Arc::clone(&self.signals);
