@@ -120,6 +120,12 @@ fn number<T: std::str::FromStr>(rest: &[&str], i: usize, key: &str) -> Result<T,
     })
 }
 
+/// A clock value: a negative one (a GUI whose clock ran over) counts as 0, so the engine
+/// moves at once rather than refusing the line and leaving the GUI without a move.
+fn clock(rest: &[&str], at: usize, key: &str) -> Result<u64, CommandError> {
+    number::<i64>(rest, at, key).map(|v| v.max(0) as u64)
+}
+
 /// Reads the number at `rest[at]` into the field `key` names.
 fn set_go_value(go: &mut UcciGo, key: &str, rest: &[&str], at: usize) -> Result<(), CommandError> {
     match key {
@@ -131,10 +137,10 @@ fn set_go_value(go: &mut UcciGo, key: &str, rest: &[&str], at: usize) -> Result<
         "oppmovestogo" => {
             number::<u32>(rest, at, key)?;
         }
-        "time" => go.own.time = Some(number(rest, at, key)?),
-        "increment" => go.own.increment = number(rest, at, key)?,
-        "opptime" => go.opponent.time = Some(number(rest, at, key)?),
-        "oppincrement" => go.opponent.increment = number(rest, at, key)?,
+        "time" => go.own.time = Some(clock(rest, at, key)?),
+        "increment" => go.own.increment = clock(rest, at, key)?,
+        "opptime" => go.opponent.time = Some(clock(rest, at, key)?),
+        "oppincrement" => go.opponent.increment = clock(rest, at, key)?,
         other => return Err(CommandError::UnknownGoParameter(other.to_string())),
     }
     Ok(())
@@ -267,6 +273,10 @@ mod tests {
         };
         assert!(go.limits.infinite);
         assert!(parse("go time x").is_err());
+        let Command::Ucci(UcciCommand::Go(go)) = parse("go time -3 opptime 10").expect("valid") else {
+            panic!("not a go")
+        };
+        assert_eq!(go.own.time, Some(0));
         assert!(parse("go sideways 3").is_err());
     }
 
