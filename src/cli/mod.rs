@@ -208,12 +208,8 @@ impl ForGame for DataStats<'_> {
         for rec in records.chunks_exact(codec.record_size) {
             codec.decode(rec, &mut sample);
             results[sample.result.min(2) as usize] += 1;
-            let stm_result = if sample.stm == nue::core::Color::White {
-                sample.result
-            } else {
-                2 - sample.result.min(2)
-            };
-            outcomes.push((i32::from(sample.score), stm_result));
+            // 0 loss, 1 draw, 2 win for the side to move (halves are exact in f32).
+            outcomes.push((i32::from(sample.score), (sample.stm_result() * 2.0) as u8));
             let bin = EDGES.iter().position(|&e| (sample.score as i32) < e).unwrap_or(8);
             histogram[bin] += 1;
             pieces += sample.pieces.len() as u64;

@@ -110,32 +110,22 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     }
 }
 
-fn number<T: std::str::FromStr>(rest: &[&str], i: usize, key: &str) -> Result<T, CommandError> {
-    let word = rest
-        .get(i)
-        .ok_or_else(|| CommandError::MissingNumber { key: key.to_string() })?;
-    word.parse().map_err(|_| CommandError::BadNumber {
-        key: key.to_string(),
-        found: word.to_string(),
-    })
-}
-
 /// A clock value: a negative one (a GUI whose clock ran over) counts as 0, so the engine
 /// moves at once rather than refusing the line and leaving the GUI without a move.
 fn clock(rest: &[&str], at: usize, key: &str) -> Result<u64, CommandError> {
-    number::<i64>(rest, at, key).map(|v| v.max(0) as u64)
+    uci::number::<i64>(rest, at, key).map(|v| v.max(0) as u64)
 }
 
 /// Reads the number at `rest[at]` into the field `key` names.
 fn set_go_value(go: &mut UcciGo, key: &str, rest: &[&str], at: usize) -> Result<(), CommandError> {
     match key {
-        "depth" => go.limits.depth = Some(number(rest, at, key)?),
-        "nodes" => go.limits.nodes = Some(number(rest, at, key)?),
-        "movetime" => go.limits.move_time = Some(number(rest, at, key)?),
-        "movestogo" => go.limits.moves_to_go = Some(number(rest, at, key)?),
+        "depth" => go.limits.depth = Some(uci::number(rest, at, key)?),
+        "nodes" => go.limits.nodes = Some(uci::number(rest, at, key)?),
+        "movetime" => go.limits.move_time = Some(uci::number(rest, at, key)?),
+        "movestogo" => go.limits.moves_to_go = Some(uci::number(rest, at, key)?),
         // The opponent's moves to go do not change this move's time.
         "oppmovestogo" => {
-            number::<u32>(rest, at, key)?;
+            uci::number::<u32>(rest, at, key)?;
         }
         "time" => go.own.time = Some(clock(rest, at, key)?),
         "increment" => go.own.increment = clock(rest, at, key)?,

@@ -70,7 +70,11 @@ pub fn parse_position(rest: &[&str], keyword: &'static str) -> Result<Command, C
     Ok(Command::Position { start, moves })
 }
 
-fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, CommandError> {
+/// The number after `go`'s parameter `name` (at `tokens[i]`).
+///
+/// # Errors
+/// [`CommandError::MissingNumber`] or [`CommandError::BadNumber`].
+pub(super) fn number<T: std::str::FromStr>(tokens: &[&str], i: usize, name: &str) -> Result<T, CommandError> {
     match tokens.get(i) {
         Some(t) => t.parse().map_err(|_| CommandError::BadNumber {
             key: name.to_string(),

@@ -396,7 +396,7 @@ impl<G: Game> GameSession<G> {
         board.set_chess960(self.options.chess960);
         let mut pos = Position::new(board);
         pos.set_max_game_ply(self.options.max_moves_to_draw);
-        let ucci_ranks = self.flavor == Flavor::Ucci && pos.board().dims().ranks == 10;
+        let ucci_ranks = ucci::ucci_ranks(self.flavor, pos.board());
         for (i, mv) in moves.iter().enumerate() {
             let mv = if ucci_ranks {
                 super::ucci::to_uci_move(mv)
@@ -557,7 +557,7 @@ fn answer_lines<G: Game>(
         }
         (Answer::Mate(_), Some(_)) => "checkmate nomate".to_string(),
         (Answer::Best, Some(bits)) => {
-            let ucci_ranks = flavor == Flavor::Ucci && board.dims().ranks == 10;
+            let ucci_ranks = ucci::ucci_ranks(flavor, board);
             let text = |b: &G, mv| {
                 let text = b.fmt_move(mv);
                 if ucci_ranks {

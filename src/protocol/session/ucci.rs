@@ -2,15 +2,15 @@
 //! opponent's clocks in the GUI's unit, and `banmoves`.
 
 use super::{Answer, GameSession};
-use crate::game::{Game, GameMove, GenKind, Position};
+use crate::game::{Game, GenKind, Position};
 use crate::protocol::Flavor;
 use crate::protocol::error::SessionError;
 use crate::protocol::ucci::{self as text, UcciCommand, UcciGo};
 
 impl<G: Game> GameSession<G> {
-    /// Whether moves are translated to UCCI's squares: UCCI on a 10-rank board.
+    /// Whether this session's moves are translated to UCCI's squares ([`ucci_ranks`]).
     pub(super) fn ucci_ranks(&self) -> bool {
-        self.flavor == Flavor::Ucci && self.pos.board().dims().ranks == 10
+        ucci_ranks(self.flavor, self.pos.board())
     }
 
     /// Carries out a UCCI command.
@@ -60,11 +60,17 @@ impl<G: Game> GameSession<G> {
             limits.time[side] = clock.time.map(|t| t.saturating_mul(unit));
             limits.inc[side] = clock.increment.saturating_mul(unit);
         }
-        if !self.banned.is_empty() && limits.search_moves.is_empty() {
+        // UCCI's `go` has no `searchmoves`: the banned moves are the only restriction.
+        if !self.banned.is_empty() {
             limits.search_moves = allowed_moves(&self.pos, &self.banned);
         }
         limits
     }
+}
+
+/// Whether moves on `board` are written in UCCI's squares: UCCI on a 10-rank board.
+pub(super) fn ucci_ranks<G: Game>(flavor: Flavor, board: &G) -> bool {
+    flavor == Flavor::Ucci && board.dims().ranks == 10
 }
 
 /// The legal moves of `pos` other than `banned` (all in UCI's notation); all of them when every
@@ -73,10 +79,7 @@ fn allowed_moves<G: Game>(pos: &Position<G>, banned: &[String]) -> Vec<String> {
     let board = pos.board();
     let mut list = G::MoveList::default();
     board.generate(GenKind::All, &mut list);
-    let all: Vec<String> = list
-        .iter()
-        .map(|&m| board.fmt_move(G::Move::from_bits(m.to_bits())))
-        .collect();
+    let all: Vec<String> = list.iter().map(|&m| board.fmt_move(m)).collect();
     let allowed: Vec<String> = all.iter().filter(|m| !banned.contains(m)).cloned().collect();
     if allowed.is_empty() { all } else { allowed }
 }
