@@ -79,11 +79,12 @@ enum Command {
         /// sequence, so N machines make the data of one run (`nue train` takes all the files).
         #[arg(long, default_value = "0/1", value_parser = cli::parse_shard)]
         shard: (u64, u64),
-        /// Game of the seed's sequence to start from, below `--games`: continues an interrupted
-        /// run with the `next game` it printed (from game 0 a seed replays the games it already
-        /// wrote, and the file would hold them twice).
-        #[arg(long, default_value_t = 0)]
-        first_game: u64,
+        /// Game of the seed's sequence to start from, below `--games`. Default: where the run
+        /// of this seed and shard stopped, as the file's checkpoint (`OUT.resume`) records,
+        /// else 0 (from game 0 a seed replays the games it already wrote, and the file would
+        /// hold them twice).
+        #[arg(long)]
+        first_game: Option<u64>,
     },
     /// Trains a net on data files and writes it quantized.
     #[command(
@@ -300,10 +301,11 @@ fn main() -> ExitCode {
                     random_plies,
                     seed,
                     shard,
-                    first_game,
+                    first_game: first_game.unwrap_or(0),
                     max_plies: 400,
                     progress: true,
                 },
+                resume: first_game.is_none(),
                 out: &out,
                 eval_file: &eval_file,
             },

@@ -15,6 +15,27 @@ use nue::nnue::{Activation, FeatureLayout};
 use nue::train::data::{self, Codec, Sample};
 use nue::train::trainer::{self, Model, TrainConfig};
 
+/// A data file's header length and record size (bytes), read from its header.
+fn header_and_record_size(file: &[u8]) -> (usize, usize) {
+    let word = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().expect("4 bytes")) as usize;
+    (24 + word(20), word(16))
+}
+
+/// A small one-thread datagen run of chess: `games` games of seed `seed` at 300 nodes a move.
+fn small_datagen(seed: u64, games: u64) -> nue::train::datagen::DatagenConfig {
+    nue::train::datagen::DatagenConfig {
+        nodes: 300,
+        games,
+        threads: 1,
+        random_plies: 6,
+        seed,
+        shard: (0, 1),
+        first_game: 0,
+        max_plies: 200,
+        progress: false,
+    }
+}
+
 fn layout() -> FeatureLayout {
     FeatureLayout::of::<Chess>(&ChessVariant)
 }
@@ -402,6 +423,63 @@ fn pipeline_runs_end_to_end_and_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A pipeline killed in datagen (no state saved, only the data file's checkpoint) continues
+/// its self-play where the checkpoint says, and its state counts every position in the file.
+#[test]
+fn pipeline_killed_in_datagen_continues_from_the_checkpoint() {
+    use nue::engine::select::AnyEval;
+    use nue::train::datagen::run as datagen;
+    use nue::train::pipeline::{PipelineConfig, run};
+    use nue::train::trainer::TrainConfig;
+    use std::sync::atomic::AtomicBool;
+    let dir = common::fresh_dir("pipeline-kill");
+    let data = dir.join("gen1.data");
+    // What the killed run wrote: generation 1 plays with seed + 1.
+    let killed = small_datagen(12, 3);
+    let (hce, stop) = (AnyEval::<Chess>::Hce(nue::eval::hce::Hce), AtomicBool::new(false));
+    datagen::<Chess>(&ChessVariant, &hce, &killed, &data, &stop).expect("datagen runs");
+    let before = std::fs::read(&data).expect("data");
+    let cfg = PipelineConfig {
+        dir: dir.clone(),
+        variant: "chess".into(),
+        generations: 1,
+        games: 6,
+        nodes: 300,
+        random_plies: 6,
+        seed: 11,
+        threads: 1,
+        hidden: 64,
+        train: TrainConfig {
+            epochs: 1,
+            batch: 256,
+            threads: 1,
+            validation: 0.1,
+            ..TrainConfig::default()
+        },
+        match_pairs: 1,
+        match_nodes: 100,
+        init: None,
+    };
+    let mut lines = Vec::new();
+    let state = run::<Chess>(&ChessVariant, None, &cfg, &stop, &mut |l| lines.push(l.to_string())).expect("runs");
+    assert!(lines.iter().any(|l| l.contains("continuing at game 3")), "{lines:#?}");
+    let after = std::fs::read(&data).expect("data");
+    assert_eq!(&after[..before.len()], &before[..], "the killed run's games are kept");
+    let codec = Codec::new(&layout());
+    let records = data::read_records(&data, &codec).expect("reads");
+    assert_eq!(
+        state.generation[0].positions,
+        (records.len() / codec.record_size) as u64
+    );
+    // Games 3-5 were added, not games 0-2 again.
+    let (header, _) = header_and_record_size(&before);
+    assert_ne!(
+        &after[before.len()..before.len() + codec.record_size],
+        &before[header..header + codec.record_size]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `makenet --init`: generation 1 trains from the given net (here the chess net, for king of
 /// the hill: another variant, matched piece by piece), every later one from the run's best net
 /// once there is one; the recorded commands say so.
@@ -462,9 +540,66 @@ fn pipeline_warm_starts_from_the_given_net_then_from_its_best() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// An interrupted or finished run continues from the `next game` it printed, with no game
-/// stored twice; starting the same seed again from game 0 on a file that holds data warns
-/// that its games repeat, and a first game past the last is refused.
+/// A run killed mid-write (bytes of an unfinished game after its last recorded one, or half a
+/// record) continues from its checkpoint: the stray bytes are cut, the counts carry on, and
+/// every record stays aligned.
+#[test]
+fn datagen_killed_mid_write_continues_from_its_checkpoint() {
+    use nue::engine::select::AnyEval;
+    use nue::train::checkpoint::{self, Checkpoint};
+    use nue::train::datagen::{DatagenConfig, run};
+    use std::io::Write;
+    use std::sync::atomic::AtomicBool;
+    let dir = common::fresh_dir("datagen-kill");
+    let out = dir.join("d.bin");
+    let cfg = small_datagen(9, 2);
+    let (eval, stop) = (AnyEval::<Chess>::Hce(nue::eval::hce::Hce), AtomicBool::new(false));
+    let first = run::<Chess>(&ChessVariant, &eval, &cfg, &out, &stop).expect("datagen runs");
+    let len = std::fs::metadata(&out).expect("data").len();
+    let append = |bytes: &[u8]| {
+        let mut f = std::fs::OpenOptions::new().append(true).open(&out).expect("open");
+        f.write_all(bytes).expect("append");
+    };
+    append(&[1u8; 100]);
+    let c = Checkpoint::recover(&out, 9, (0, 1))
+        .expect("reads")
+        .expect("this seed's");
+    assert_eq!(
+        (c.next_game, c.games, c.positions, c.bytes),
+        (2, first.games, first.positions, len)
+    );
+    assert_eq!(
+        std::fs::metadata(&out).expect("data").len(),
+        len,
+        "the stray bytes are cut"
+    );
+    let more = DatagenConfig {
+        games: 4,
+        first_game: c.next_game,
+        ..cfg.clone()
+    };
+    let second = run::<Chess>(&ChessVariant, &eval, &more, &out, &stop).expect("continues");
+    let c = Checkpoint::recover(&out, 9, (0, 1))
+        .expect("reads")
+        .expect("this seed's");
+    assert_eq!((c.next_game, c.games), (4, first.games + second.games));
+    assert_eq!(c.positions, first.positions + second.positions);
+    // Half a record with no checkpoint of the next seed: dropped when the file is opened.
+    std::fs::remove_file(checkpoint::path_for(&out)).expect("checkpoint");
+    append(&[1u8; 7]);
+    let third = run::<Chess>(&ChessVariant, &eval, &DatagenConfig { seed: 10, ..cfg }, &out, &stop).expect("appends");
+    let bytes = std::fs::read(&out).expect("data");
+    let (header, size) = header_and_record_size(&bytes);
+    assert_eq!((bytes.len() - header) % size, 0, "records stay aligned");
+    let total = first.positions + second.positions + third.positions;
+    assert_eq!(((bytes.len() - header) / size) as u64, total);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run continues where it stopped, with no game stored twice: by itself from the file's
+/// checkpoint, or from an explicit `--first-game`; without a checkpoint of its seed, starting
+/// from game 0 on a file that holds data warns that its games repeat, and a first game past the
+/// last is refused.
 #[test]
 fn command_line_datagen_continues_a_run_without_repeating_games() {
     let dir = common::fresh_dir("datagen-continue");
@@ -491,21 +626,28 @@ fn command_line_datagen_continues_a_run_without_repeating_games() {
     assert!(out.contains("next game: 3"), "{out}");
     assert!(!err.contains("warning"), "{err}");
     let first = records();
-    let (code, out, err) = datagen(&["--games", "6", "--first-game", "3"]);
+    let (code, out, err) = datagen(&["--games", "6"]);
     assert_eq!(code, 0, "{err}");
+    assert!(err.contains("continuing at game 3"), "{err}");
     assert!(out.contains("next game: 6") && !err.contains("warning"), "{out}{err}");
     let both = records();
-    let header = 24 + u32::from_le_bytes(first[20..24].try_into().expect("4 bytes")) as usize;
-    let size = u32::from_le_bytes(first[16..20].try_into().expect("4 bytes")) as usize;
+    let (header, size) = header_and_record_size(&first);
     let (games_0_to_2, games_3_to_5) = (&first[header..], &both[first.len()..]);
     assert!(games_0_to_2.len() >= size && games_3_to_5.len() >= size);
     // The continuation added games 3-5, not games 0-2 again.
     assert_ne!(&games_3_to_5[..size], &games_0_to_2[..size]);
+    let (code, out, _) = datagen(&["--games", "6"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("the run is complete ("), "{out}");
+    assert_eq!(records(), both, "nothing played again");
+    let (code, _, err) = datagen(&["--games", "3", "--first-game", "0"]);
+    assert_eq!(code, 0, "{err}");
+    // Its checkpoint names the seed: no warning, and the games are the seed's own again.
+    assert_eq!(&records()[both.len()..], games_0_to_2);
+    std::fs::remove_file(format!("{data}.resume")).expect("checkpoint");
     let (code, _, err) = datagen(&["--games", "3"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("warning") && err.contains("--first-game"), "{err}");
-    // That run stored games 0-2 a second time, exactly what the warning says.
-    assert_eq!(&records()[both.len()..], games_0_to_2);
     let (code, _, err) = datagen(&["--games", "3", "--first-game", "3"]);
     assert_ne!(code, 0);
     assert!(err.contains("--first-game 3 is not below --games 3"), "{err}");

@@ -12,6 +12,7 @@ use nue::game::{Game, GameMove, Position, perft};
 use nue::nnue::FeatureLayout;
 use nue::nnue::format::NetError;
 use nue::search::{Info, Limits, Reporter, Search, SearchOptions, Signals};
+use nue::train::checkpoint::Checkpoint;
 use nue::train::{data, datagen, fit, trainer};
 use std::path::{Path, PathBuf};
 
@@ -141,13 +142,39 @@ impl ForGame for Go<'_> {
 /// `nue datagen`.
 pub struct Datagen<'a> {
     pub cfg: datagen::DatagenConfig,
+    /// Continue from `out`'s checkpoint when it is this seed's and shard's.
+    pub resume: bool,
     pub out: &'a Path,
     pub eval_file: &'a str,
 }
 
 impl ForGame for Datagen<'_> {
     type Output = Result<(), CliError>;
-    fn run<G: Game>(self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+    fn run<G: Game>(mut self, variant: &G::Variant, _: &str, embedded: Option<&'static [u8]>) -> Self::Output {
+        let (seed, shard) = (self.cfg.seed, self.cfg.shard);
+        let resumed = match self.resume {
+            true => Checkpoint::recover(self.out, seed, shard).map_err(CliError::Data)?,
+            false => None,
+        };
+        if let Some(c) = resumed {
+            if c.next_game >= self.cfg.games {
+                println!(
+                    "{}: the run is complete ({} games, {} positions)",
+                    self.out.display(),
+                    c.games,
+                    c.positions
+                );
+                return Ok(());
+            }
+            eprintln!(
+                "continuing at game {} ({} games and {} positions already in {})",
+                c.next_game,
+                c.games,
+                c.positions,
+                self.out.display()
+            );
+            self.cfg.first_game = c.next_game;
+        }
         if self.cfg.first_game >= self.cfg.games {
             return Err(CliError::Data(format!(
                 "--first-game {} is not below --games {}: no game to play",
@@ -157,9 +184,9 @@ impl ForGame for Datagen<'_> {
         // Before the net is loaded: `datagen::run` checks it again for its other callers.
         self.cfg.check().map_err(CliError::Data)?;
         let holds_data = std::fs::metadata(self.out).is_ok_and(|m| m.len() > 0);
-        if holds_data && self.cfg.first_game == 0 {
+        if holds_data && self.cfg.first_game == 0 && resumed.is_none() {
             eprintln!(
-                "warning: {} already holds data; if seed {} made it, its games are played again and stored twice (continue that run with --first-game, the `next game` it printed)",
+                "warning: {} already holds data and no checkpoint of seed {}; if that seed made it, its games are played again and stored twice (continue that run with --first-game, the `next game` it printed)",
                 self.out.display(),
                 self.cfg.seed
             );

@@ -306,7 +306,8 @@ impl Codec {
     }
 }
 
-/// Opens `path` for appending records of `codec`, writing the header if the file is new.
+/// Opens `path` for appending records of `codec`, writing the header if the file is new and
+/// dropping a partial record at its end.
 ///
 /// # Errors
 /// The file cannot be opened, or holds data of another variant or board format.
@@ -321,16 +322,24 @@ pub fn open_append(path: &Path, codec: &Codec) -> Result<std::fs::File, String> 
         std::fs::File::open(path)
             .and_then(|f| f.take(1 << 16).read_to_end(&mut bytes))
             .map_err(|e| format!("{name}: {e}"))?;
-        let (header_codec_hash, size, _) = parse_header(&bytes, &name.to_string())?;
+        let (header_codec_hash, size, header) = parse_header(&bytes, &name.to_string())?;
         if header_codec_hash != codec.board_hash || size != codec.record_size {
             return Err(format!(
                 "{name}: holds data for another variant or board format; use a new file"
             ));
         }
-        std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| format!("{name}: {e}"))
+            .map_err(|e| format!("{name}: {e}"))?;
+        // A write cut short left part of a record: drop it, or every later record would be
+        // read shifted.
+        let len = file.metadata().map_err(|e| format!("{name}: {e}"))?.len();
+        let whole = header as u64 + (len.saturating_sub(header as u64)) / size as u64 * size as u64;
+        if whole < len {
+            file.set_len(whole).map_err(|e| format!("{name}: {e}"))?;
+        }
+        Ok(file)
     } else {
         let mut f = std::fs::File::create(path).map_err(|e| format!("{name}: {e}"))?;
         f.write_all(&codec.header()).map_err(|e| format!("{name}: {e}"))?;

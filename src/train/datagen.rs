@@ -2,13 +2,15 @@
 //! each move searched to a fixed node count, recording quiet positions (side to move not in
 //! check, best move not a capture or promotion) with the search score, and, when the game ends,
 //! its result. Decided games are adjudicated early. All threads play their own games and
-//! append whole games to one file, so an interrupted run (Ctrl-C) keeps every finished game.
+//! append whole games to one file, and after each game the run's [`Checkpoint`] records where
+//! it stands, so a run stopped in any way keeps every game it wrote and continues from there.
 //!
 //! Game `g` of a run depends only on the seed, `g` and the evaluator (each game starts from a
 //! cleared table), so a run is reproducible whatever the thread count, and it can be split:
 //! shard `i` of `n` plays games `i, i + n, i + 2n, ...`, on any machine, into its own file;
 //! `nue train` takes all the files.
 
+use super::checkpoint::Checkpoint;
 use super::data::{Codec, open_append};
 use crate::core::{Color, Outcome};
 use crate::engine::select::AnyEval;
@@ -147,14 +149,39 @@ struct Shared<'a> {
     started: AtomicU64,
     games: AtomicU64,
     positions: AtomicU64,
-    out: Mutex<std::io::BufWriter<std::fs::File>>,
+    out: Mutex<Output<'a>>,
     stop: &'a AtomicBool,
     error: Mutex<Option<String>>,
     tally: Mutex<SearchTally>,
 }
 
-/// Plays `cfg.games` games of `G` and appends their positions to `out`. Returns when done or
-/// when `stop` is set (then only finished games are written).
+/// The data file and its checkpoint, written together under one lock.
+struct Output<'a> {
+    file: std::io::BufWriter<std::fs::File>,
+    path: &'a Path,
+    checkpoint: Checkpoint,
+}
+
+impl Output<'_> {
+    /// Appends one game's records and records the run's new resume point.
+    fn write_game(&mut self, records: &[u8], positions: u64, next_game: u64) -> Result<(), String> {
+        self.file
+            .write_all(records)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        let c = &mut self.checkpoint;
+        c.bytes += records.len() as u64;
+        c.games += 1;
+        c.positions += positions;
+        c.next_game = c.next_game.max(next_game);
+        c.save(self.path)
+    }
+}
+
+/// Plays `cfg.games` games of `G` and appends their positions to `out`, rewriting `out`'s
+/// [`Checkpoint`] after each. Returns when done or when `stop` is set (then only finished
+/// games are written). To continue a run, take `cfg.first_game` from
+/// [`Checkpoint::recover`], which also cuts what a killed run wrote past its last game.
 ///
 /// # Errors
 /// The configuration fails [`DatagenConfig::check`], or the output file cannot be opened or
@@ -169,12 +196,26 @@ pub fn run<G: Game>(
     cfg.check()?;
     let layout = FeatureLayout::of::<G>(variant);
     let codec = Codec::new(&layout);
+    // A checkpoint of this seed's run carries its counts on; any other starts from this file.
+    let previous = Checkpoint::recover(out, cfg.seed, cfg.shard)?.unwrap_or_default();
     let file = open_append(out, &codec)?;
+    let bytes = file.metadata().map_err(|e| format!("{}: {e}", out.display()))?.len();
+    let checkpoint = Checkpoint {
+        seed: cfg.seed,
+        shard: [cfg.shard.0, cfg.shard.1],
+        next_game: cfg.first_game,
+        bytes,
+        ..previous
+    };
     let shared = Shared {
         started: AtomicU64::new(cfg.first_game),
         games: AtomicU64::new(0),
         positions: AtomicU64::new(0),
-        out: Mutex::new(std::io::BufWriter::new(file)),
+        out: Mutex::new(Output {
+            file: std::io::BufWriter::new(file),
+            path: out,
+            checkpoint,
+        }),
         stop,
         error: Mutex::new(None),
         tally: Mutex::new(SearchTally::default()),
@@ -213,20 +254,20 @@ pub fn run<G: Game>(
         let (games, message) = progress(&shared, start);
         report.finish(games, &message);
     }
-    shared
-        .out
-        .lock()
-        .map_err(|_| "output lock poisoned".to_string())?
-        .flush()
-        .map_err(|e| format!("{}: {e}", out.display()))?;
     if let Some(e) = shared.error.lock().ok().and_then(|mut e| e.take()) {
         return Err(e);
     }
+    let next_game = shared.started.load(Ordering::Relaxed).min(cfg.games);
+    // The last games may have been openings given up, which wrote nothing.
+    let mut output = shared.out.lock().map_err(|_| "output lock poisoned".to_string())?;
+    output.checkpoint.next_game = output.checkpoint.next_game.max(next_game);
+    output.checkpoint.save(out)?;
+    drop(output);
     Ok(DatagenReport {
         games: shared.games.load(Ordering::Relaxed),
         positions: shared.positions.load(Ordering::Relaxed),
         seconds: start.elapsed().as_secs_f64(),
-        next_game: shared.started.load(Ordering::Relaxed).min(cfg.games),
+        next_game,
         tally: shared.tally.lock().map(|t| *t).unwrap_or_default(),
     })
 }
@@ -362,11 +403,12 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
             rec[0] = (rec[0] & 1) | (result_white << 1);
         }
         let n = colors.len() as u64;
+        let next_game = shared.started.load(Ordering::Relaxed).min(cfg.games);
         let written = shared
             .out
             .lock()
             .map_err(|_| "output lock poisoned".to_string())
-            .and_then(|mut f| f.write_all(&records).map_err(|e| e.to_string()));
+            .and_then(|mut f| f.write_game(&records, n, next_game));
         if let Err(e) = written {
             if let Ok(mut slot) = shared.error.lock() {
                 *slot = Some(format!("writing training data: {e}"));

@@ -1,4 +1,4 @@
-//! Building nets: self-play data generation ([`datagen`]), the training data format
+//! Building nets: self-play data generation ([`datagen`], resumable by its [`checkpoint`]), the training data format
 //! ([`data`]), the CPU trainer ([`trainer`]) and a whole training run from data files to a
 //! `.nnue` ([`fit`]), matches between evaluators with an Elo and its interval ([`versus`]),
 //! the pipeline that chains them generation by generation ([`pipeline`]), and warm starts from
@@ -6,6 +6,7 @@
 //! refereed by nue's rules ([`arena`]) with a sequential test ([`sprt`]).
 
 pub mod arena;
+pub mod checkpoint;
 pub mod data;
 pub mod datagen;
 pub mod fit;

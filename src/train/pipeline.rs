@@ -7,8 +7,10 @@
 //! `gen<G>.data` (and any `gen<G>-*.data`, such as shards played elsewhere with
 //! `nue datagen --shard i/n`: every matching file is trained on), `gen<G>.nnue`, `best.nnue`
 //! and `commands.txt`, the standalone commands that reproduce each step. The state is saved
-//! after every step and within datagen, so a run stopped with Ctrl-C resumes where it was.
+//! after every step, and datagen's checkpoint after every game, so a run stopped in any way
+//! (Ctrl-C, a kill, a lost machine) resumes where it was.
 
+use super::checkpoint::Checkpoint;
 use super::datagen::{self, DatagenConfig};
 use super::fit;
 use super::trainer::TrainConfig;
@@ -237,6 +239,19 @@ pub fn run<G: Game>(
         let cur = &mut state.generation[idx];
         let seed = cfg.seed + u64::from(number);
         let data = dir.join(format!("gen{number}.data"));
+        // A run killed in datagen saved no state: the data file's checkpoint says how far it got.
+        if let Some(c) = Checkpoint::recover(&data, seed, (0, 1))?
+            && c.next_game > cur.next_game
+        {
+            (cur.next_game, cur.games, cur.positions) = (c.next_game, c.games, c.positions);
+            logger.line(&format!(
+                "generation {number}: continuing at game {} ({} games and {} positions in {})",
+                c.next_game,
+                c.games,
+                c.positions,
+                data.display()
+            ));
+        }
         if cur.next_game < cfg.games {
             logger.line(&format!(
                 "generation {number}: self-play, {} games at {} nodes ({line})",
