@@ -23,9 +23,16 @@ pawnTypes = ps
 nFoldValue = loss
 ";
 
-/// (variant, FEN, White's and Black's answer) from pyffish's `test.py`, all but one janggi
-/// position whose side not to move is in check (Fairy-Stockfish reads it; nue refuses it).
+/// (variant, FEN, White's and Black's answer) from pyffish's `test.py`, a janggi position
+/// whose side not to move is in check among them (read for its material, as Fairy-Stockfish
+/// reads it).
 const TABLE: &[(&str, &str, bool, bool)] = &[
+    (
+        "janggi",
+        "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46",
+        false,
+        false,
+    ),
     (
         "chess",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -221,10 +228,9 @@ fn insufficient_material_answers_as_fairy_stockfish() {
     let mut wrong = Vec::new();
     for &(name, fen, white, black) in TABLE {
         let v = get(name);
-        let board = v
-            .board(Some(fen), &[], false)
+        let got = v
+            .insufficient_material(Some(fen), &[], false)
             .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
-        let got = v.insufficient_material(board.as_ref());
         if got != [white, black] {
             wrong.push(format!("{name} {fen}: {got:?}, expected [{white}, {black}]"));
         }
@@ -377,4 +383,28 @@ fn bughouse_passes_captures_to_the_partner() {
             .board(Some(full), &[], false)
             .is_err()
     );
+}
+
+/// Fairy-Stockfish's validator lets a side not to move in check pass, and so does
+/// `Variant::validate`; boards to play on still refuse it (the king could be taken). A royal
+/// piece the start position lacks (a white king in horde) is refused by both.
+#[test]
+fn validation_reads_as_fairy_stockfish_and_boards_stay_playable() {
+    let janggi = variant("janggi").expect("built in");
+    let in_check = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46";
+    assert_eq!(janggi.validate(in_check, false), Ok(()));
+    let err = janggi
+        .board(Some(in_check), &[], false)
+        .err()
+        .expect("refused for play");
+    assert!(err.0.contains("side not to move is in check"), "{}", err.0);
+    let horde = variant("horde").expect("built in");
+    let white_king = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPK w kq - 0 1";
+    let (field, message) = horde.validate(white_king, false).expect_err("no white king in horde");
+    assert_eq!(field, "board");
+    assert!(
+        message.contains("White has 1 royal piece; the game starts with 0"),
+        "{message}"
+    );
+    assert!(horde.board(Some(white_king), &[], false).is_err());
 }

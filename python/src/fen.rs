@@ -13,6 +13,7 @@ pub fn error_code(field: &str, message: &str) -> i32 {
     let m = message.to_ascii_lowercase();
     match field {
         "board" if m.contains("promot") || m.contains("'++'") => FEN_INVALID_PROMOTED_PIECE,
+        "board" if m.contains("royal piece") => -3,
         "board" if m.contains("unknown piece") || m.contains("letter") => -10,
         "board" if m.contains("rank") || m.contains("file") || m.contains("square") => -8,
         "board" => -10,

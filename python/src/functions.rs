@@ -223,8 +223,10 @@ fn has_insufficient_material(
     movelist: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    let b = board(variant, fen, &movelist, chess960)?;
-    let [white, black] = registry::get(variant)?.insufficient_material(b.as_ref());
+    let moves: Vec<&str> = movelist.iter().map(String::as_str).collect();
+    let [white, black] = registry::get(variant)?
+        .insufficient_material(Some(fen), &moves, chess960)
+        .map_err(|e| error::new_err(e.0))?;
     Ok((white, black))
 }
 

@@ -292,6 +292,16 @@ pub trait Notation: GameRules {
     /// [`PositionError`] naming the field and what is wrong with it; the position must be
     /// reachable in principle (right number of royal pieces, the side not to move not in check).
     fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError>;
+    /// [`Notation::from_fen`] letting a side not to move in check pass, as Fairy-Stockfish's
+    /// reader does: for reading what a position holds (its pieces and hands), never to search
+    /// or play from, since the king could be taken. Games whose boards cannot hold such a
+    /// position (chess, shogi) refuse it here too.
+    ///
+    /// # Errors
+    /// As [`Notation::from_fen`], less the check test.
+    fn from_fen_unchecked(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
+        Self::from_fen(variant, fen)
+    }
     /// The position in the game's FEN dialect; `from_fen(to_fen())` gives the same position.
     fn to_fen(&self) -> String;
     /// Parses a move in the protocol's notation and checks that it is legal here.

@@ -373,6 +373,9 @@ pub struct Rules<B> {
     /// The most pieces the board and both hands can hold together: the start position's count
     /// (drops and captures to hand never add a piece). A FEN with more is refused.
     pub piece_limit: usize,
+    /// Royal pieces of each color in the start position, on the board and in hand: no move
+    /// adds one, so a FEN with more is refused (a white king in horde).
+    pub royal_limit: [u32; 2],
     /// Where each color's initial moves (pawn double steps) may start.
     pub initial_region: [B; 2],
     /// Where each color may capture en passant.
@@ -418,6 +421,19 @@ fn start_counts(def: &Definition) -> Vec<u32> {
     for c in placement.chars().chain(hand.unwrap_or("").chars()) {
         if let Some(k) = def.kind_of(c) {
             counts[usize::from(k)] += 1;
+        }
+    }
+    counts
+}
+
+/// Royal pieces of each color in `def`'s start position, on the board and in hand.
+fn royal_counts(def: &Definition) -> [u32; 2] {
+    let mut counts = [0; 2];
+    let placement = def.start_fen.split_whitespace().next().unwrap_or("");
+    let hand = def.start_fen.split_whitespace().nth(1).filter(|f| f.starts_with('['));
+    for c in placement.chars().chain(hand.unwrap_or("").chars()) {
+        if def.kind_of(c).is_some_and(|k| def.pieces[usize::from(k)].royal) {
+            counts[usize::from(c.is_ascii_lowercase())] += 1;
         }
     }
     counts
@@ -902,6 +918,7 @@ impl<B: Bitboard> Rules<B> {
             hand_order: hand_order(def),
             // A partner's board may pass over a whole second set.
             piece_limit: start_counts.iter().sum::<u32>() as usize * if def.two_boards { 2 } else { 1 },
+            royal_limit: royal_counts(def),
             initial_region: [region(&def.initial_region[0]), region(&def.initial_region[1])],
             ep_region: [region(&def.en_passant_region[0]), region(&def.en_passant_region[1])],
             flag_region: def

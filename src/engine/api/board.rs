@@ -46,17 +46,27 @@ impl<G: Game> GameBoard<G> {
         fen: Option<&str>,
         chess960: bool,
     ) -> Result<GameBoard<G>, ApiError> {
-        let mut state = match fen {
+        let state = match fen {
             Some(f) => G::from_fen(variant, f).map_err(|e| ApiError(format!("invalid FEN '{f}': {e}")))?,
             None => G::start(variant),
         };
+        Ok(Self::of_state(variant, embedded, state, chess960))
+    }
+
+    /// The board of `state`, with no history.
+    pub fn of_state(
+        variant: &G::Variant,
+        embedded: Option<&'static [u8]>,
+        mut state: G,
+        chess960: bool,
+    ) -> GameBoard<G> {
         state.set_chess960(chess960);
-        Ok(GameBoard {
+        GameBoard {
             variant: variant.clone(),
             embedded,
             pos: Position::new(state),
             moves: Vec::new(),
-        })
+        }
     }
 
     fn parse(&self, text: &str) -> Result<G::Move, ApiError> {

@@ -48,15 +48,21 @@ pub trait Variant: Send + Sync {
     /// A FEN the variant refuses, or a move that is malformed or illegal where it is played
     /// (the message names it).
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError>;
-    /// Checks a FEN; the error names the FEN field at fault and what is wrong with it.
+    /// Checks a FEN as Fairy-Stockfish's validator does: a side not to move in check passes
+    /// ([`Notation::from_fen_unchecked`]). The error names the FEN field at fault and what is
+    /// wrong with it.
     ///
     /// # Errors
     /// The field (`board`, `castling`, ... as [`crate::core::PositionError`] names them) and
     /// the message.
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)>;
-    /// `[white, black]`: whether each side lacks the material to win on `board` (a board of
-    /// this variant), by Fairy-Stockfish's rule ([`crate::variant::material`]).
-    fn insufficient_material(&self, board: &dyn Board) -> [bool; 2];
+    /// `[white, black]`: whether each side lacks the material to win after `moves` from `fen`
+    /// (as [`Variant::board`]), by Fairy-Stockfish's rule ([`crate::variant::material`]). With no
+    /// moves, a side not to move in check passes, as Fairy-Stockfish reads such a FEN.
+    ///
+    /// # Errors
+    /// As [`Variant::board`].
+    fn insufficient_material(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<[bool; 2], ApiError>;
 }
 
 /// A piece on a [`Board`]: its owner, its kind's FEN token in lower case (`"+p"` for a promoted
@@ -179,14 +185,23 @@ impl<G: Game> Variant for GameVariant<G> {
 
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)> {
         let _ = chess960;
-        G::from_fen(&self.variant, &self.normalize(fen))
+        G::from_fen_unchecked(&self.variant, &self.normalize(fen))
             .map(|_| ())
             .map_err(|e| (e.field, e.message))
     }
 
-    fn insufficient_material(&self, board: &dyn Board) -> [bool; 2] {
+    fn insufficient_material(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<[bool; 2], ApiError> {
         let Some(def) = self.definition.as_deref() else {
-            return [false; 2];
+            return Ok([false; 2]);
+        };
+        let board: Box<dyn Board> = match fen {
+            Some(f) if moves.is_empty() => {
+                let fen = self.without_impossible_castling(&self.normalize(f));
+                let state = G::from_fen_unchecked(&self.variant, &fen)
+                    .map_err(|e| ApiError(format!("invalid FEN '{f}': {e}")))?;
+                Box::new(GameBoard::of_state(&self.variant, self.embedded, state, chess960))
+            }
+            _ => self.board(fen, moves, chess960)?,
         };
         let pieces: Vec<Placed> = board
             .pieces()
@@ -202,7 +217,7 @@ impl<G: Game> Variant for GameVariant<G> {
             })
             .collect();
         let in_hand = [Color::White, Color::Black].map(|c| board.hand_total(c) > 0);
-        material::insufficient(def, &pieces, in_hand)
+        Ok(material::insufficient(def, &pieces, in_hand))
     }
 }
 

@@ -78,11 +78,18 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Parses a FEN of this variant (an SFEN under USI: [`Fairy::sfen_to_fen`]).
     pub(super) fn parse_fen(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+        let pos = Self::parse_fen_unchecked(variant, fen)?;
+        pos.refuse_check_on_side_not_to_move()?;
+        Ok(pos)
+    }
+
+    /// [`Fairy::parse_fen`] without refusing a side not to move in check.
+    pub(super) fn parse_fen_unchecked(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
         if variant.usi {
             let fen = Self::sfen_to_fen(variant, fen)?;
-            return Self::parse_fen_text(variant, &fen);
+            return Self::read_fen_text(variant, &fen);
         }
-        Self::parse_fen_text(variant, fen)
+        Self::read_fen_text(variant, fen)
     }
 
     /// An SFEN (`board side hand ply`: `b` is the first player, the hand `2Pp` or `-`, the ply
@@ -138,6 +145,13 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Parses a FEN of this variant (Fairy-Stockfish's dialect).
     pub(super) fn parse_fen_text(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+        let pos = Self::read_fen_text(variant, fen)?;
+        pos.refuse_check_on_side_not_to_move()?;
+        Ok(pos)
+    }
+
+    /// [`Fairy::parse_fen_text`] without refusing a side not to move in check.
+    fn read_fen_text(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
         let rules: &Rules<B> = variant;
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
         let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
@@ -570,11 +584,26 @@ impl<B: Bitboard> Fairy<B> {
                 if n > 1 {
                     return Err(PositionError::new("board", format!("{name} has {n} royal pieces")));
                 }
+                let limit = rules.royal_limit[color.index()];
+                if n > limit {
+                    return Err(PositionError::new(
+                        "board",
+                        format!(
+                            "{name} has {n} royal piece{}; the game starts with {limit} and no move adds one",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
                 if n == 0 && rules.extinction.is_none() {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Refuses a position whose side not to move is in check: its king could be taken.
+    fn refuse_check_on_side_not_to_move(&self) -> Result<(), PositionError> {
         let them = !self.state.side;
         let occ = self.occupied();
         // A game already ended by extinction may end with anything attacked.

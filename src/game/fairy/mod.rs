@@ -708,6 +708,10 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
         Self::parse_fen(variant, fen)
     }
 
+    fn from_fen_unchecked(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
+        Self::parse_fen_unchecked(variant, fen)
+    }
+
     fn to_fen(&self) -> String {
         self.write_fen()
     }
