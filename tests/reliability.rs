@@ -334,6 +334,26 @@ fn datagen_that_plays_no_game_is_an_error() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `makenet --variants` checks every name before its first run starts.
+#[test]
+fn makenet_refuses_an_unknown_variant_before_any_run() {
+    let dir = common::fresh_dir("makenet-names");
+    let runs = dir.join("runs").display().to_string();
+    let (code, out, err) = run_nue(&[
+        "makenet",
+        "--variants",
+        "chess,nosuchgame",
+        "--dir",
+        &runs,
+        "--games",
+        "2",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains("nosuchgame"), "{err}");
+    assert!(!dir.join("runs").join("chess").exists(), "chess's run started: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A command whose reader goes away ends quietly (SIGPIPE), never with a panic: the read end
 /// is closed before the engine writes its first line.
 #[test]

@@ -578,6 +578,10 @@ pub fn makenets(
     base: &nue::train::pipeline::PipelineConfig,
     init: Option<&Path>,
 ) -> Result<(), CliError> {
+    // Every name is checked before the first run: a typo in the last must not wait for hours.
+    for name in variants {
+        with_game(name, LayoutOf)?;
+    }
     let nets = base.dir.join("nets");
     std::fs::create_dir_all(&nets).map_err(|e| CliError::Data(format!("{}: {e}", nets.display())))?;
     let mut summary = String::new();
