@@ -191,7 +191,16 @@ fn skill_levels_give_up_the_best_move() {
     let weak: Vec<String> = (0..6)
         .map(|_| {
             e.send(&format!("position fen {fen}"));
-            best(&mut e, "go depth 6").0
+            let (mv, lines) = best(&mut e, "go depth 6");
+            // The last first line shown starts with the move played, as Stockfish shows it.
+            let last_pv = lines
+                .iter()
+                .rev()
+                .find(|l| l.contains(" multipv 1 ") && l.contains(" pv "))
+                .and_then(|l| l.split(" pv ").nth(1))
+                .and_then(|pv| pv.split_whitespace().next());
+            assert_eq!(last_pv, Some(mv.as_str()), "{lines:?}");
+            mv
         })
         .collect();
     assert!(

@@ -9,7 +9,8 @@ window.nue = engine;
 const $ = (id) => document.getElementById(id);
 let moves = [];
 let diagram = null;
-let waiting = null;
+// Answers awaited, oldest first: the worker answers in the order it was asked.
+const waiters = [];
 
 engine.addMessageListener((line) => {
   if (diagram !== null) {
@@ -27,11 +28,7 @@ engine.addMessageListener((line) => {
     $("variant").value = "chess";
   }
   if (line.startsWith("info depth")) showInfo(line);
-  if (waiting && line.startsWith(waiting.prefix)) {
-    const done = waiting;
-    waiting = null;
-    done.resolve(line);
-  }
+  if (waiters.length && line.startsWith(waiters[0].prefix)) waiters.shift().resolve(line);
 });
 
 function showInfo(line) {
@@ -47,10 +44,15 @@ function showInfo(line) {
 // Sends `line` and resolves with the first answer starting with `prefix`.
 function ask(line, prefix) {
   return new Promise((resolve) => {
-    waiting = { prefix, resolve };
+    waiters.push({ prefix, resolve });
     engine.postMessage(line);
   });
 }
+
+// Runs the page's actions one at a time: a click while the engine thinks waits its turn
+// instead of interleaving its lines with the running one's.
+let queue = Promise.resolve();
+const serial = (task) => () => (queue = queue.then(task, task));
 
 function position() {
   const fen = $("fen").value.trim();
@@ -74,18 +76,26 @@ async function think(go) {
   return best;
 }
 
-$("variant").onchange = async () => {
+async function engineMove() {
+  const best = await think(`go movetime ${$("movetime").value}`);
+  if (best && best !== "0000" && best !== "resign" && best !== "(none)") {
+    moves.push(best);
+    await refresh();
+  }
+}
+
+$("variant").onchange = serial(async () => {
   moves = [];
   $("fen").value = "";
   engine.postMessage(`setoption name UCI_Variant value ${$("variant").value}`);
   await refresh();
-};
-$("set").onclick = async () => {
+});
+$("set").onclick = serial(async () => {
   moves = [];
   await refresh();
-};
-$("analyse").onclick = () => think(`go depth ${$("depth").value}`);
-$("play").onclick = async () => {
+});
+$("analyse").onclick = serial(() => think(`go depth ${$("depth").value}`));
+$("play").onclick = serial(async () => {
   const mv = $("move").value.trim();
   if (!mv) return;
   $("error").textContent = "";
@@ -95,16 +105,10 @@ $("play").onclick = async () => {
   moves.push(mv);
   $("move").value = "";
   await refresh();
-  await $("engine").onclick();
+  await engineMove();
   return answer;
-};
-$("engine").onclick = async () => {
-  const best = await think(`go movetime ${$("movetime").value}`);
-  if (best && best !== "0000" && best !== "resign" && best !== "(none)") {
-    moves.push(best);
-    await refresh();
-  }
-};
+});
+$("engine").onclick = serial(engineMove);
 
 await ask("uci", "uciok");
 await refresh();

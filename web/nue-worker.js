@@ -24,7 +24,13 @@ const ready = (async () => {
 let quit = false;
 
 onmessage = async (event) => {
-  const instance = await ready;
+  let instance;
+  try {
+    instance = await ready;
+  } catch (e) {
+    postMessage(`info string error: the engine could not start: ${e}`);
+    return;
+  }
   if (quit) return;
   const data = event.data;
   if (data && data.nnue) {
@@ -34,5 +40,11 @@ onmessage = async (event) => {
   const text = String(data).endsWith("\n") ? String(data) : `${data}\n`;
   stdin.file.data = new TextEncoder().encode(text);
   stdin.file_pos = 0n;
-  quit = instance.exports.nue_step() === 1;
+  try {
+    quit = instance.exports.nue_step() === 1;
+  } catch (e) {
+    // A trap leaves the module's memory in an unknown state: answer nothing more from it.
+    quit = true;
+    postMessage(`info string error: the engine stopped: ${e}`);
+  }
 };

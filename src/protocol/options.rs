@@ -348,9 +348,10 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<(OptionKey, Sett
                 }
             }
         }
+        // `on` and `off`: UCCI GUIs (ElephantEye's convention) write check options so.
         OptionType::Check { .. } => match value.map(str::trim) {
-            Some(v) if v.eq_ignore_ascii_case("true") => Setting::Flag(true),
-            Some(v) if v.eq_ignore_ascii_case("false") => Setting::Flag(false),
+            Some(v) if v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("on") => Setting::Flag(true),
+            Some(v) if v.eq_ignore_ascii_case("false") || v.eq_ignore_ascii_case("off") => Setting::Flag(false),
             _ => return Err(OptionError::NotABool(name.to_string())),
         },
         OptionType::Text { .. } | OptionType::Variants => {
@@ -394,6 +395,14 @@ mod tests {
         assert_eq!(
             parse_setting("Hash", None),
             Err(OptionError::MissingValue("Hash".into()))
+        );
+        assert_eq!(
+            parse_setting("usemillisec", Some("on")),
+            Ok((OptionKey::UseMillisec, Setting::Flag(true)))
+        );
+        assert_eq!(
+            parse_setting("Ponder", Some("OFF")),
+            Ok((OptionKey::Ponder, Setting::Flag(false)))
         );
         assert_eq!(
             parse_setting("Ponder", Some("yes")),

@@ -210,11 +210,17 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             picked
         });
         // Every worker has published its final count once the scope has joined them.
-        let w = &self.workers[0];
+        let w = &mut self.workers[0];
         let chosen = picked.or_else(|| options.skill.map(|mut s| s.pick(&lines_of(w, main.multipv))));
-        let best = chosen
-            .and_then(|mv| w.root_moves.iter().find(|rm| rm.mv == mv))
-            .unwrap_or(&w.root_moves[0]);
+        if let Some(i) = chosen.and_then(|mv| w.root_moves.iter().position(|rm| rm.mv == mv))
+            && i > 0
+        {
+            // The handicap's move leads the last lines shown, as the best move that follows
+            // says (Stockfish shows them again so).
+            w.root_moves[..=i].rotate_right(1);
+            report(w, &ctx, &main, w.completed_depth);
+        }
+        let best = &w.root_moves[0];
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),

@@ -17,8 +17,8 @@ pub struct WdlModel {
 /// file), by variant; other games use chess's. Chess: 1,500 games with its net; crazyhouse: the
 /// 40,000 games its net was trained on.
 const MODELS: [(&str, WdlModel); 2] = [
-    ("chess", WdlModel { a: 220.5, b: 201.0 }),
-    ("crazyhouse", WdlModel { a: 11.0, b: 547.0 }),
+    ("chess", WdlModel { a: 219.5, b: 200.0 }),
+    ("crazyhouse", WdlModel { a: 11.0, b: 547.5 }),
 ];
 
 impl WdlModel {
@@ -61,7 +61,8 @@ pub fn fit(samples: impl Iterator<Item = (i32, u8)>) -> Option<WdlModel> {
     let mut counts = vec![[0u64; 3]; bins];
     for (score, result) in samples {
         if score.abs() <= RANGE {
-            counts[((score + RANGE) / BIN) as usize][usize::from(result.min(2))] += 1;
+            // Bins centred on multiples of BIN, so scores near 0 fall symmetrically.
+            counts[((score + RANGE + BIN / 2) / BIN) as usize][usize::from(result.min(2))] += 1;
         }
     }
     let total: [u64; 3] = counts
