@@ -58,7 +58,7 @@ pub const CHESS: &[&str] = &[
 ];
 
 /// Shogi bench positions: the start, common opening lines (USI notation), and middlegames from
-/// public perft tables (see the shared reference's shogi notes, section 3).
+/// public perft tables.
 pub const SHOGI: &[&str] = &[
     "startpos",
     "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d",

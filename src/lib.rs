@@ -1,7 +1,9 @@
 //! nue: one engine for many games. Native chess, native shogi and TOML-defined fairy variants
 //! implement one [`game::Game`] trait and share one search and one NNUE evaluation.
 //!
-//! See `DESIGN.md` in the shared folder for the architecture.
+//! Layers, from the top (a module imports only from lower ones; `tests/layers.rs` checks it):
+//! protocol, then train and bench, engine (registry, nets, evaluator selection), search, nnue,
+//! eval, game, variant, core.
 
 #![deny(clippy::unwrap_used)]
 #![warn(missing_docs)]

@@ -1,4 +1,4 @@
-//! The library's layers point one way (DESIGN.md §10): every `crate::` path in `src/` names a
+//! The library's layers point one way: every `crate::` path in `src/` names a
 //! module of a lower layer than the file's own top-level module, or that module itself. The
 //! order, from the top: protocol → {train, bench} → engine (registry, nets, evaluator selection)
 //! → search → nnue → eval → game → variant → core. A new top-level module must be given a layer
@@ -214,7 +214,7 @@ fn the_check_sees_back_edges_in_every_form() {
     );
 }
 
-/// The fairy interpreter reads the compiled rules only (DESIGN.md §10): no file under
+/// The fairy interpreter reads the compiled rules only: no file under
 /// `src/game/fairy` reaches into a variant's definition (its pieces' Betza atoms, its raw keys).
 #[test]
 fn the_fairy_runtime_reads_compiled_rules_only() {

@@ -1,6 +1,6 @@
 //! Shogi: perft against the oracles (`shogi.sfen.epd`, cshogi-verified) and the reference's
-//! perft anchors, one test per rule engines get wrong (positions from the shared reference's
-//! shogi notes, section 2, verified there with cshogi), SFEN errors, and random-walk
+//! perft anchors, one test per rule engines get wrong (positions verified with cshogi), SFEN
+//! errors, and random-walk
 //! invariants (including a color-blind evaluation).
 
 mod common;

@@ -6,7 +6,7 @@
 use super::{Dirty, GameRules, Notation};
 use crate::core::{MoveError, Outcome, PositionError};
 
-/// How repeated positions end a game (DESIGN.md §3). Chess: the third occurrence is a draw.
+/// How repeated positions end a game. Chess: the third occurrence is a draw.
 /// Shogi: the fourth is a draw, and a side that gave check with every move of the cycle loses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct RepetitionRules {
@@ -159,12 +159,6 @@ impl<G: GameRules> Position<G> {
     /// Marks the current state as the root of a search.
     pub fn set_root(&mut self) {
         self.root = self.len - 1;
-    }
-
-    /// Plies played since the root.
-    #[inline]
-    pub fn ply_from_root(&self) -> usize {
-        self.len - 1 - self.root
     }
 
     /// Plies played since the initial state.

@@ -1,5 +1,5 @@
 //! The NNUE ("efficiently updatable neural network", Yu Nasu 2018; see the chessprogramming
-//! wiki's NNUE page and the seed articles in the shared reference folder), written once for
+//! wiki's NNUE page), written once for
 //! every game: the input layout is derived from the game's rules ([`layout`]), the network is
 //! generic over its hidden width ([`network`]), accumulators follow the search incrementally
 //! ([`accumulator`]), the inner loops have SIMD and scalar versions ([`simd`]), and nets are

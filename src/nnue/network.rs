@@ -79,11 +79,6 @@ impl<const H: usize> Network<H> {
         }
     }
 
-    /// Number of output buckets.
-    pub fn output_buckets(&self) -> usize {
-        self.out_bias.len()
-    }
-
     /// The evaluation in centipawns of accumulators `us` (side to move) and `them`, with
     /// `pieces` pieces on the board.
     #[inline]

@@ -1,5 +1,5 @@
-//! USI (the Universal Shogi Interface: Tord Romstad's draft with Shogidokoro's extensions, see
-//! the shared reference's shogi notes): parsing into the same [`Command`]s as UCI. Clock
+//! USI (the Universal Shogi Interface: Tord Romstad's draft with Shogidokoro's extensions):
+//! parsing into the same [`Command`]s as UCI. Clock
 //! tokens name colors the other way round (`btime` is sente's, the first player's), `go mate`
 //! is a time limit for a mate search, `position sfen` sets a position, and `gameover` ends a
 //! game (stopping any search).

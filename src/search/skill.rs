@@ -109,11 +109,6 @@ impl Skill {
         (level < FULL_STRENGTH).then_some(Skill { level, rng })
     }
 
-    /// The level, -20 ..= 19.
-    pub fn level(&self) -> i32 {
-        self.level
-    }
-
     /// The iteration (plies) whose lines the move is chosen from: deeper for stronger levels;
     /// negative levels choose from depth 1 with a larger tolerance.
     pub fn pick_depth(&self) -> i32 {
@@ -151,9 +146,9 @@ mod tests {
     fn full_strength_has_no_handicap_and_fractions_round_both_ways() {
         assert_eq!(Skill::new(20.0, 1), None);
         assert_eq!(Skill::new(35.0, 1), None);
-        assert_eq!(Skill::new(-99.0, 1).map(|s| s.level()), Some(MIN_LEVEL));
+        assert_eq!(Skill::new(-99.0, 1).map(|s| s.level), Some(MIN_LEVEL));
         let ups = (0..1000)
-            .filter(|&seed| Skill::new(3.25, seed).expect("below 20").level() == 4)
+            .filter(|&seed| Skill::new(3.25, seed).expect("below 20").level == 4)
             .count();
         assert!((150..350).contains(&ups), "3.25 rounded up {ups} times in 1000");
         assert_eq!(Skill::new(5.0, 7).map(|s| s.pick_depth()), Some(6));

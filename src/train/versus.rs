@@ -1,7 +1,7 @@
 //! Matches between two evaluators of one game, for deciding whether a new net is better than
 //! the best one so far: game pairs from the same random opening with colors swapped, each move
 //! searched to a fixed node count (reproducible, and fair to a slower evaluator only in nodes,
-//! not in time: a time-control match with `fairy_match.py` is the final word), games played on
+//! not in time: a time-control match with `nue arena` is the final word), games played on
 //! all threads. The result is counted per pair (pentanomial, as Fishtest and OpenBench count),
 //! and [`MatchReport::elo`] gives the Elo difference with its 95% interval.
 

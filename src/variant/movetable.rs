@@ -339,8 +339,8 @@ pub struct KindTables<B> {
     /// The targets whose moves need more than a plain move (the promotion zone, squares where
     /// the piece could not move again); the origins all of whose moves do are
     /// [`Rules::zone_from`](super::Rules::zone_from). Here rather than in a table of their own:
-    /// the generator reads them with the kind's other tables (1-2 % faster at perft on 10x8
-    /// boards than from tables of their own, whose reads missed the cache).
+    /// the generator reads them with the kind's other tables, on the cache lines those bring
+    /// in (tables of their own missed the cache).
     pub attention_to: B,
     /// The moves as set-wise steps, where every move of the kind is a leap or a lame leap.
     pub set_leaps: Option<Vec<SetLeap<B>>>,

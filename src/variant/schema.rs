@@ -1,5 +1,5 @@
-//! The TOML schema of a variant file: Fairy-Stockfish's configuration concepts
-//! (`../shared/reference/fsf-variant-options.md`) under snake_case names. Every key is optional;
+//! The TOML schema of a variant file: Fairy-Stockfish's configuration concepts (the options
+//! its `variants.ini` documents) under snake_case names. Every key is optional;
 //! a file with `inherits` takes what it leaves out from its parent, and a file without one
 //! starts from Fairy-Stockfish's defaults (an 8x8 board, chess rules, no pieces).
 //!

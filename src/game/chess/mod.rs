@@ -272,16 +272,6 @@ impl Chess {
         })
     }
 
-    /// Squares of pieces of `color`.
-    pub fn color_bb(&self, color: Color) -> u64 {
-        self.colors[color.index()]
-    }
-
-    /// Squares of pieces of `kind` (both colors).
-    pub fn kind_bb(&self, kind: u8) -> u64 {
-        self.kinds[kind as usize]
-    }
-
     fn is_insufficient_material(&self) -> bool {
         if self.kinds[P] | self.kinds[R] | self.kinds[Q] != 0 {
             return false;

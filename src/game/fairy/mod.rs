@@ -91,9 +91,8 @@ pub struct Fairy<B: Bitboard> {
     rules: Arc<FairyVariant<B>>,
     state: State<B>,
     /// The pieces of each kind (both colors). Apart from [`State`] so that each of the two
-    /// copies a position copy makes stays small enough for the compiler to inline (with `u128`
-    /// boards the state in one piece, 624 bytes, went through a `memmove` call: 2 % of a 10x8
-    /// perft).
+    /// copies a position copy makes stays small enough for the compiler to inline (in one piece,
+    /// a `u128` board's state went through a `memmove` call).
     by_kind: [B; MAX_KINDS],
 }
 
@@ -150,8 +149,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
     }
 
     /// Copies `source` into `self`, sharing its rules: the shared count changes only when the
-    /// variants differ, and the state and the kinds' bitboards are one copy each (field by
-    /// field, the copy took 5 % of a 3check perft's time, against 3.4 % in one piece).
+    /// variants differ, and the state and the kinds' bitboards are one copy each (cheaper than
+    /// field by field).
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         if !Arc::ptr_eq(&self.rules, &source.rules) {
@@ -312,8 +311,8 @@ impl<B: Bitboard> Fairy<B> {
 
     /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang,
     /// sittuyin's last promotions. Apart so that the tests perft asks at every node
-    /// (extinction, check count, flag) stay a small function (with these inline, the larger
-    /// frame and saved registers cost horde's perft about 2.5 %).
+    /// (extinction, check count, flag) stay a small function, without the larger frame and
+    /// saved registers these would need.
     #[inline(never)]
     fn outcome_by_rare_rules(&self) -> Option<Outcome> {
         let rules: &Rules<B> = &self.rules;
@@ -376,7 +375,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether `color` has a piece of the flag kind in its flag region (with `safe`, none of
     /// them attacked). Inlined: `outcome` asks it for both sides at every node of a flag
-    /// variant, and as a call it cost King of the Hill's perft 4 % (3 % of its instructions).
+    /// variant.
     #[inline(always)]
     fn flag_reached(&self, color: Color) -> bool {
         let Some(flag) = &self.rules.flag else { return false };

@@ -133,8 +133,7 @@ impl<B: Bitboard> Fairy<B> {
             let is_pawn = rules.is_pawn(k);
             // Kinds that never promote nor get stuck (most pieces): every target is one move,
             // emitted in a loop of their own rather than through `emit_with_promotions`, a call
-            // per move (coregal's perft, which generates move by move: 0.95 -> 1.00 of the
-            // pre-#19 build; one loop choosing per move through a closure measured 0.94).
+            // per move, which slows games generated move by move (coregal).
             let steady = rules.steady[self.state.side.index()] >> k & 1 != 0;
             for from in (self.by_kind[k] & own).squares() {
                 let pt = self.piece_targets(k, from, filter);
@@ -222,7 +221,7 @@ impl<B: Bitboard> Fairy<B> {
                 self.sink_targets(sink, k, targets, Special::Normal, sensitive.to, sensitive, |_| from);
             }
             // Pinned pieces keep to their line, or are tested move by move (apart from the
-            // loop above: one loop with a test per piece measured 2 % slower at perft).
+            // loop above, which then needs no test per piece).
             for from in (pieces & !plain).squares() {
                 match self.pin_line_of(from, royals, sensitive) {
                     Some(line) => {
@@ -281,8 +280,8 @@ impl<B: Bitboard> Fairy<B> {
                 let plain = pieces & !royals & !sensitive.from & !zone_from;
                 pieces &= !plain;
                 let ok = (quiet_ok | capture_ok) & t.region;
-                // The table read straight, the kind's immunity tested once (2.5 % fewer
-                // instructions at newzealand's perft, whose rooks and knights come here).
+                // The table read straight, the kind's immunity tested once per kind, not per
+                // piece (newzealand's rooks and knights come here).
                 let immune = RARE && rules.immune_set >> k & 1 != 0;
                 for from in plain.squares() {
                     let (quiet, capture) = if immune {
@@ -1120,7 +1119,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         // Fairy-Stockfish tests an en-passant capture for attacks only, not for facing royal
-        // pieces (`fsf-ini-variants.md`, empire): the opponent must then end the facing.
+        // pieces (its empire variant): the opponent must then end the facing.
         let en_passant = mv.special() == Special::EnPassant;
         let occ = next.occupied();
         if !next.duple_checkers(us, occ).is_empty() {
@@ -1308,8 +1307,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`Fairy::count_moves`] of a compulsory-capture variant whose moves are generated
-    /// set-wise: the captures if there are any, else all moves. Apart from `count_moves` (a
-    /// second generator inlined there slowed the other variants' count by 5-8 %).
+    /// set-wise: the captures if there are any, else all moves. Apart from `count_moves`, so
+    /// that the other variants' count keeps one generator inlined.
     #[inline(never)]
     fn count_set_wise_with_captures(&self) -> u64 {
         let mut n = CaptureCounter {
