@@ -84,6 +84,46 @@ fn mobility_regions_confine_pieces_as_pyffish_does() {
     }
 }
 
+/// Hoppers of limited range (`pB2`: at most two squares from the start, the hurdle's
+/// included), as Fairy-Stockfish's cannon shogi uses them, on a chess board
+/// (`tests/data/ini/fsf-hoppers.ini`): the moves of a hopper and of a short cannon, and perft
+/// counts from pyffish 0.0.90 reading the same section (`tests/data/perft/shorthoppers.epd`).
+#[test]
+fn limited_hoppers_move_as_pyffish_moves_them() {
+    let file = ini("fsf-hoppers.ini");
+    let def = nue::variant::load(&format!("{file}:shorthoppers")).expect("shorthoppers");
+    let checked = with_definition(def, Check("shorthoppers")).expect("shorthoppers");
+    assert!(checked >= 15, "{checked} counts checked");
+    let text = std::fs::read_to_string(&file).expect("ini");
+    let (loaded, problems) = nue::engine::api::load_config(&text);
+    assert!(problems.is_empty(), "{problems:?}");
+    let (_, v) = loaded.into_iter().find(|(n, _)| n == "shorthoppers").expect("loaded");
+    let moves_from = |fen: &str, from: &str| -> Vec<String> {
+        let board = v.board(Some(fen), &[], false).expect("a position");
+        let mut moves: Vec<String> = board
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.starts_with(from))
+            .collect();
+        moves.sort();
+        moves
+    };
+    // mFpB2 on c3, a hurdle on d4: e5 is two squares away, f6 three.
+    assert_eq!(
+        moves_from("4k3/8/8/8/3p4/2A5/8/4K3 w - - 0 1", "c3"),
+        ["c3b2", "c3b4", "c3d2", "c3e5"]
+    );
+    // mRcpR2mW on c2: takes c4 over c3, not c5 over c4 (three squares away).
+    let file_moves = |fen| {
+        moves_from(fen, "c2")
+            .into_iter()
+            .filter(|m| m.starts_with("c2c"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(file_moves("4k3/8/8/8/2p5/2p5/2C5/4K3 w - - 0 1"), ["c2c1", "c2c4"]);
+    assert_eq!(file_moves("4k3/8/8/2p5/2p5/8/2C5/4K3 w - - 0 1"), ["c2c1", "c2c3"]);
+}
+
 #[test]
 fn unsupported_rules_and_malformed_lines_name_file_and_line() {
     let (code, out, _) = common::run_nue(&["check", &ini("unsupported.ini"), &ini("malformed.ini")]);

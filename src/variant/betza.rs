@@ -9,6 +9,10 @@
 //! xiangqi horse), `i` (only from the initial region), `e` (may capture en passant), and the
 //! directions `f b l r v s h` alone or in pairs (`fl`, `fs`, `ff`, ...).
 //!
+//! A hopper's digit limits how far it goes, the hurdle included (`pB2`, cannon shogi's). Each
+//! atom keeps its own range: Fairy-Stockfish keeps one per direction and kind of move, so where
+//! a piece also moves unlimited along a direction it hops (`mBpB2`), its hops there go as far.
+//!
 //! Unlike Fairy-Stockfish, which ignores what it does not understand and yields a piece with
 //! fewer moves, every character must mean something here: anything else is an error naming its
 //! position in the string.
@@ -25,8 +29,9 @@ pub enum Reach {
     /// Repeated steps until blocked, at most this many (0: unlimited).
     Ride(u8),
     /// Slides to a hurdle, then moves to empty squares beyond it or captures the first piece
-    /// beyond it (the xiangqi cannon's capture).
-    Hop,
+    /// beyond it (the xiangqi cannon's capture), at most this many squares from its start,
+    /// the hurdle's included (0: unlimited; cannon shogi's `pB2`).
+    Hop(u8),
     /// Slides to a hurdle and lands on the square just beyond it (the grasshopper).
     Grasshop,
 }
@@ -187,10 +192,14 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
                     if hop && grass {
                         return err(start, "'p' and 'g' cannot be combined".to_string());
                     }
-                    if !matches!(reach, Reach::Ride(0)) {
-                        return err(start, "a hopper ('p', 'g') needs an unlimited rider".to_string());
-                    }
-                    reach = if hop { Reach::Hop } else { Reach::Grasshop };
+                    reach = match reach {
+                        Reach::Ride(range) if hop => Reach::Hop(range),
+                        Reach::Ride(0) => Reach::Grasshop,
+                        Reach::Ride(_) => {
+                            return err(start, "a grasshopper ('g') needs an unlimited rider".to_string());
+                        }
+                        _ => return err(start, "a hopper ('p', 'g') needs a rider".to_string()),
+                    };
                 }
                 if lame {
                     if reach != Reach::Leap {
@@ -324,10 +333,14 @@ mod tests {
             cannon
                 .atoms
                 .iter()
-                .filter(|a| a.reach == Reach::Hop && a.capture)
+                .filter(|a| a.reach == Reach::Hop(0) && a.capture)
                 .count(),
             4
         );
+        let limited = parse("mBpB2").expect("valid");
+        assert_eq!(limited.atoms.iter().filter(|a| a.reach == Reach::Hop(2)).count(), 4);
+        assert!(parse("gR2").is_err(), "a grasshopper's range is not limited");
+        assert!(parse("pN").is_err(), "a hopper rides");
         assert!(
             parse("gQ")
                 .expect("valid")

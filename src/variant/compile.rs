@@ -575,7 +575,7 @@ fn diagonal_moves(ctx: &mut Ctx, (source, text): (usize, &Spanned<String>), key_
         ctx,
         &(source, text.clone()),
         &format!("pieces.{key_text}.diagonal_betza"),
-        |r| matches!(r, Reach::Leap | Reach::Ride(_) | Reach::Hop),
+        |r| matches!(r, Reach::Leap | Reach::Ride(_) | Reach::Hop(_)),
         "moves along the lines may only be leaps, riders and hoppers (no lame leaps, grasshoppers, 'i' or 'e')",
         |a| a.on_lines = true,
         betza,
@@ -797,7 +797,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         let advanced_region = advanced_region.map(Option::unwrap_or_default);
         let same_kind_immune = match &raw.same_kind_immune {
-            Some(v) if *v.get_ref() && !betza.atoms.iter().any(|a| a.reach == Reach::Hop) => {
+            Some(v) if *v.get_ref() && !betza.atoms.iter().any(|a| matches!(a.reach, Reach::Hop(_))) => {
                 ctx.fail(
                     &(*source, v.clone()),
                     &format!("pieces.{key_text}.same_kind_immune"),

@@ -17,6 +17,8 @@ pub struct Ray<B> {
     pub full: Vec<B>,
     /// Per square, the squares a rider of this range reaches on an empty board.
     pub limited: Vec<B>,
+    /// The range (0: unlimited), which cuts a hop as it cuts a ride.
+    pub range: u8,
 }
 
 impl<B: Bitboard> Ray<B> {
@@ -38,7 +40,7 @@ impl<B: Bitboard> Ray<B> {
     }
 
     /// The squares a cannon-like hopper reaches from `sq`: beyond the first blocker, up to and
-    /// including the next one.
+    /// including the next one, within the ray's range.
     #[inline(always)]
     pub fn hop(&self, sq: Square, occ: B) -> B {
         let blockers = self.full[sq.index()] & occ;
@@ -47,10 +49,15 @@ impl<B: Bitboard> Ray<B> {
         }
         let beyond = self.full[self.first(blockers).index()];
         let second = beyond & occ;
-        if second.is_empty() {
+        let reach = if second.is_empty() {
             beyond
         } else {
             beyond & !self.full[self.first(second).index()]
+        };
+        if self.range == 0 {
+            reach
+        } else {
+            reach & self.limited[sq.index()]
         }
     }
 

@@ -487,6 +487,7 @@ impl<B: Bitboard> Rules<B> {
             positive,
             full,
             limited,
+            range,
         });
         self.ray_keys.push(key);
         self.rays.len() - 1
@@ -565,8 +566,8 @@ impl<B: Bitboard> Rules<B> {
                     let r = self.ray_index(df, dr, range);
                     t.riders.push((r, a.quiet, a.capture));
                 }
-                Reach::Hop => {
-                    let r = self.ray_index(df, dr, 0);
+                Reach::Hop(range) => {
+                    let r = self.ray_index(df, dr, range);
                     t.hoppers.push((r, a.quiet, a.capture));
                 }
                 Reach::Grasshop => {

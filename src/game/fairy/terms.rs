@@ -54,7 +54,7 @@ fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
             .hoppers
             .iter()
             .chain(&t.grasshoppers)
-            .map(|&(r, q, c)| rules.rays[r].full[s].count() * (q as u32 + c as u32))
+            .map(|&(r, q, c)| rules.rays[r].limited[s].count() * (q as u32 + c as u32))
             .sum();
         ride += (rq + rc) as f64 / 2.0 + hop as f64 / 4.0;
     }
