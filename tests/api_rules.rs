@@ -408,3 +408,29 @@ fn validation_reads_as_fairy_stockfish_and_boards_stay_playable() {
     );
     assert!(horde.board(Some(white_king), &[], false).is_err());
 }
+
+/// Only irreversible moves reset the 50-move counter (pyffish's `test.py`): a sideways pawn
+/// step can be undone (pawnsideways), and pawnback's pawns reset nothing.
+#[test]
+fn only_irreversible_moves_reset_the_move_counter() {
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let fen_after = |name: &str, moves: &[&str]| {
+        variant(name)
+            .and_then(|v| v.board(Some(chess), moves, false))
+            .map(|b| b.fen())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    assert_eq!(
+        fen_after("pawnsideways", &["e2e4", "g8f6", "e4d4"]),
+        "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPPP1PPP/RNBQKBNR b KQkq - 2 2"
+    );
+    assert_eq!(
+        fen_after("pawnback", &["e2e4", "e7e6"]),
+        "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 2"
+    );
+    // A forward pawn step still resets it.
+    assert_eq!(
+        fen_after("pawnsideways", &["g1f3", "e7e5"]),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2"
+    );
+}

@@ -31,6 +31,9 @@ pub struct PieceDef {
     pub pawn: bool,
     /// Whether, as a pawn, it takes the variant's double step.
     pub double_step: bool,
+    /// Whether its irreversible moves reset the n-move counter (the schema's
+    /// `resets_move_rule`; pawns by default).
+    pub resets_move_rule: bool,
     /// The squares the piece may stand on, per color (`None`: everywhere).
     pub region: [Option<Vec<Square>>; 2],
     /// Whether it may neither hop over nor capture a piece of its own kind (janggi's cannon).
@@ -832,6 +835,10 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
             royal: !promoted && raw.royal.as_ref().is_some_and(|v| *v.get_ref()),
             pawn: !promoted && raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
             double_step: raw.double_step.as_ref().is_none_or(|v| *v.get_ref()),
+            resets_move_rule: match &raw.resets_move_rule {
+                Some(v) => *v.get_ref(),
+                None => !promoted && raw.pawn.as_ref().is_some_and(|v| *v.get_ref()),
+            },
             value,
         });
     }

@@ -166,6 +166,10 @@ pub struct Rules<B> {
     /// (`extinction_pseudo_royal`).
     royal_set: u32,
     pawn_set: u32,
+    /// Kinds whose irreversible moves reset the n-move counter, and those of them that have a
+    /// quiet move not forward, whose moves [`Rules::resets_move_rule`] tests one by one.
+    move_rule_set: u32,
+    move_rule_tested: u32,
     ep_set: u32,
     pseudo_royal_set: u32,
     /// Per color: whether some kind captures with initial moves. Such captures are found by
@@ -815,6 +819,11 @@ impl<B: Bitboard> Rules<B> {
             royal_kinds: (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal).collect(),
             royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[k as usize].royal)),
             pawn_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].pawn)),
+            move_rule_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].resets_move_rule)),
+            move_rule_tested: mask(&mut (0..kinds as u8).filter(|&k| {
+                let p = &def.pieces[usize::from(k)];
+                p.resets_move_rule && p.betza.atoms.iter().any(|a| a.quiet && a.dr <= 0)
+            })),
             ep_set: mask(&mut (0..kinds as u8).filter(|&k| def.pieces[usize::from(k)].betza.en_passant)),
             pseudo_royal_set: mask(&mut (0..kinds as u8).filter(|&k| def.pseudo_royal_kind(k))),
             duple_check: def.extinction.as_ref().is_some_and(|e| e.duple_check),
@@ -1313,10 +1322,25 @@ impl<B: Bitboard> Rules<B> {
         }
     }
 
-    /// Whether `kind` moves as a pawn (promotes, resets the move counter).
+    /// Whether `kind` moves as a pawn (promotes, is taken en passant).
     #[inline(always)]
     pub fn is_pawn(&self, kind: usize) -> bool {
         self.pawn_set >> kind & 1 != 0
+    }
+
+    /// Whether `color`'s move of a `kind` from `from` to `to` resets the n-move counter: the
+    /// kind's irreversible moves do, those it could undo by a quiet move on an empty board do
+    /// not (Fairy-Stockfish's `nMoveRuleTypes`).
+    #[inline(always)]
+    pub fn resets_move_rule(&self, color: Color, kind: usize, from: Square, to: Square) -> bool {
+        if self.move_rule_set >> kind & 1 == 0 {
+            return false;
+        }
+        if self.move_rule_tested >> kind & 1 == 0 {
+            return true;
+        }
+        let (quiet, _) = self.kind(color, kind).normal.reach(&self.rays, to, B::EMPTY);
+        !quiet.has(from)
     }
 
     /// The kinds (bit mask) that may capture en passant.

@@ -24,6 +24,10 @@ pub struct RawPiece {
     /// Pawn-like: promotes chess-style, double-steps, is captured en passant, and its moves
     /// reset the n-move counter.
     pub pawn: Option<Spanned<bool>>,
+    /// Whether its irreversible moves reset the n-move counter (default: pawns' do;
+    /// Fairy-Stockfish's `nMoveRuleTypes`). A move is irreversible when the piece could not
+    /// step straight back by a quiet move on an empty board (a sideways pawn step is not).
+    pub resets_move_rule: Option<Spanned<bool>>,
     /// Whether a pawn with a quiet step forward gets the variant's double step (default true;
     /// false for Fairy-Stockfish's other `pawnTypes`, which promote but never double-step).
     pub double_step: Option<Spanned<bool>>,

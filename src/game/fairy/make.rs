@@ -254,7 +254,10 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 // Pawn moves and promotions are irreversible (Kyoto's turning over is not), as
                 // Fairy-Stockfish counts.
-                if self.rules.is_pawn(piece.kind as usize) || mv.promotion().is_some() && !self.rules.piece_demotion {
+                let kind = usize::from(piece.kind);
+                if self.rules.resets_move_rule(us, kind, from, to)
+                    || mv.promotion().is_some() && !self.rules.piece_demotion
+                {
                     self.state.halfmove = 0;
                 }
                 if special == Special::DoubleStep && self.rules.en_passant {
