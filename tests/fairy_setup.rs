@@ -212,13 +212,17 @@ fn gating_and_setup_moves_leave_pyffishs_fens() {
 
 #[test]
 fn sittuyins_king_and_pawn_that_can_only_promote_is_a_draw() {
-    // pyffish: legal moves e4d3f e4f3f e4e4f e4d5f e4f5f, `is_optional_game_end` (True, 0).
+    // pyffish: legal moves e4d3f e4f3f e4e4f e4d5f e4f5f, `is_optional_game_end` (True, 0),
+    // `is_immediate_game_end` (False, 0): a draw the side to move may claim, as the n-move rule.
     let b = board("sittuyin", "1r6/8/8/4r3/4P3/8/1r6/K6k[] w - - 0 40");
     assert_eq!(legal(&b), ["e4d3f", "e4d5f", "e4e4f", "e4f3f", "e4f5f"]);
-    assert_eq!(b.outcome(), Some(Outcome::Draw));
+    assert_eq!(b.outcome(), None);
+    assert!(b.draw_claimable());
+    assert_eq!(Position::new(b).outcome(), Some(Outcome::Draw));
     // With a king move left it goes on (the king may take the unguarded rook).
     let b = board("sittuyin", "8/8/8/4r3/4P3/8/1r6/K6k[] w - - 0 40");
-    assert_eq!(b.outcome(), None);
+    assert!(!b.draw_claimable());
+    assert_eq!(Position::new(b).outcome(), None);
 }
 
 #[test]

@@ -210,12 +210,12 @@ fn perpetual_check_loses() {
     assert_eq!(pos.repetition_by_rule(), Some(Outcome::Loss), "Red to move loses");
 }
 
-/// Red's chariot chases the unprotected black horse between h8 and g10, never checking. nue
-/// applies the n-fold rule (a draw); Fairy-Stockfish applies the AXF chasing rule, under which
-/// the chaser loses: `pyffish.is_optional_game_end("xiangqi", FEN, moves)` answers
-/// `(True, -32000)` with Red to move after the eighth ply and `(True, 32000)` after the ninth.
+/// Red's chariot chases the unprotected black horse between h8 and g10, never checking: under
+/// the AXF chasing rule the chaser loses. `pyffish.is_optional_game_end("xiangqi", FEN, moves)`
+/// answers `(True, -32000)` with Red to move after the eighth ply and `(True, 32000)` after the
+/// ninth; before, no repetition ends the game.
 #[test]
-fn a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish() {
+fn a_perpetual_chase_loses() {
     let rules = rules("xiangqi");
     let mut pos = Position::<Fairy<u128>>::from_fen(&rules, "5k3/9/7n1/9/9/9/9/9/9/3K2R2 w - - 0 1").expect("fen");
     for m in ["g1h1", "h8g10", "h1g1", "g10h8", "g1h1", "h8g10", "h1g1"] {
@@ -223,7 +223,41 @@ fn a_perpetual_chase_is_a_draw_here_and_a_loss_in_fairy_stockfish() {
         assert_eq!(pos.repetition_by_rule(), None, "after {m}");
     }
     pos.play_str("g10h8").expect("legal");
-    assert_eq!(pos.repetition_by_rule(), Some(Outcome::Draw));
+    assert_eq!(pos.repetition_by_rule(), Some(Outcome::Loss), "Red to move, the chaser");
+    pos.play_str("g1h1").expect("legal");
+    assert_eq!(
+        pos.repetition_by_rule(),
+        Some(Outcome::Win),
+        "Black to move, the chased"
+    );
+}
+
+/// Fairy-Stockfish's own repetition cases (`tests/data/xiangqi_chases.txt`): direct,
+/// discovered and mutual chases, fake protection by pinned pieces and the flying general,
+/// chases by soldiers (none), perpetual checks against intermittent ones. Each ends the game
+/// with pyffish's value for the side to move.
+#[test]
+fn repetitions_are_judged_as_fairy_stockfish_judges_them() {
+    let rules = rules("xiangqi");
+    let text = include_str!("data/xiangqi_chases.txt");
+    let cases: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert!(cases.len() >= 30, "{} cases", cases.len());
+    for case in cases {
+        let fields: Vec<&str> = case.split(" | ").collect();
+        let mut pos = Position::<Fairy<u128>>::from_fen(&rules, fields[0]).expect("fen");
+        for m in fields[1].split_whitespace() {
+            pos.play_str(m).unwrap_or_else(|e| panic!("{case}: {m}: {e}"));
+        }
+        let expected = match fields[2] {
+            "win" => Outcome::Win,
+            "loss" => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        assert_eq!(pos.repetition_by_rule(), Some(expected), "{case}");
+    }
 }
 
 /// Janggi's ends by counting material, each as pyffish scores it (`game_result`): two passes

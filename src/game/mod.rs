@@ -180,9 +180,11 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn reversible_plies(&self) -> u32;
     /// The n-move rule in plies (chess: 100), `None` where the game has none.
     fn move_rule_plies(&self) -> Option<u32>;
-    /// Whether a counting rule (makruk's, cambodian's) has run out, which draws the game like
-    /// the n-move rule; no game without one. Checkmate takes precedence (the caller's business).
-    fn count_ran_out(&self) -> bool {
+    /// Whether a rule other than the n-move rule lets the side to move claim a draw: a
+    /// counting rule (makruk's, cambodian's) that has run out, or sittuyin's stalemate by
+    /// optional promotion; no game without one. Checkmate takes precedence (the caller's
+    /// business).
+    fn draw_claimable(&self) -> bool {
         false
     }
     /// What the side to move gets where the n-move rule, a counting rule or a repetition worth
@@ -196,6 +198,14 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     /// The number of the current ply in the game, 1 for the first move (from the FEN's move
     /// counter): what a maximum game length is measured in.
     fn game_ply(&self) -> u32;
+
+    /// Under a chasing rule ([`RepetitionRules::chasing`]): `[they, we]`, whether the opponent
+    /// of the side to move in the last state of `history` (the states played, oldest first)
+    /// chased through the repetition cycle from `history[from]` on, and whether the side to
+    /// move did.
+    fn cycle_chases(_history: &[Self], _from: usize) -> [bool; 2] {
+        [false, false]
+    }
     /// Whether the side to move may declare a win (shogi's entering-king rule). `outcome` reports
     /// it as a win; the USI protocol answers `bestmove win`.
     fn declaration_win(&self) -> bool {

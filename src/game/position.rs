@@ -16,6 +16,10 @@ pub struct RepetitionRules {
     pub value: Outcome,
     /// Whether a side that checked with every one of its moves of the cycle loses.
     pub perpetual_check_loses: bool,
+    /// Whether a side that chased with every one of its moves of the cycle loses (xiangqi's
+    /// AXF rules, [`GameRules::cycle_chases`]), both chasing being a draw; perpetual check is
+    /// judged first.
+    pub chasing: bool,
 }
 
 /// A game's state with its history. Index 0 is the position the game was set up from;
@@ -205,6 +209,7 @@ impl<G: GameRules> Position<G> {
 
     /// The result of the repetition cycle from state `from` to `to` (same side to move).
     fn cycle_outcome(&self, from: usize, to: usize, rules: RepetitionRules) -> Outcome {
+        let mut both_checked = false;
         if rules.perpetual_check_loses {
             // States reached by the opponent's moves (same side to move as `to`) all in check:
             // the opponent checked perpetually and loses. States reached by our moves: we lose.
@@ -213,7 +218,15 @@ impl<G: GameRules> Position<G> {
             match (they_checked, we_checked) {
                 (true, false) => return Outcome::Win,
                 (false, true) => return Outcome::Loss,
-                _ => {}
+                (both, _) => both_checked = both,
+            }
+        }
+        if rules.chasing && !both_checked {
+            match G::cycle_chases(&self.states[..=to], from) {
+                [true, false] => return Outcome::Win,
+                [false, true] => return Outcome::Loss,
+                [true, true] => return self.board().drawn_outcome(),
+                [false, false] => {}
             }
         }
         match rules.value {
@@ -222,12 +235,12 @@ impl<G: GameRules> Position<G> {
         }
     }
 
-    /// Whether the n-move rule has been reached, or a counting rule has run out (the caller
-    /// gives checkmate precedence).
+    /// Whether the n-move rule has been reached, or another rule lets the side to move claim a
+    /// draw ([`GameRules::draw_claimable`]; the caller gives checkmate precedence).
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
         let b = self.board();
-        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit) || b.count_ran_out()
+        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit) || b.draw_claimable()
     }
 
     /// The game's result in the current position, by every rule, if it is over.

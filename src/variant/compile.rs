@@ -351,6 +351,8 @@ pub struct Definition {
     pub perpetual_check_illegal: bool,
     /// Whether the royal pieces may not face each other on an open file or rank.
     pub flying_general: bool,
+    /// Whether the AXF chasing rules judge repetitions (the schema's `chasing_rule = "axf"`).
+    pub axf_chasing: bool,
     /// Whether a king in check may move only to take its single checker (makpong).
     pub makpong: bool,
     /// The squares of the diagonal lines (janggi's palace diagonals) that [`Atom::on_lines`]
@@ -1184,6 +1186,21 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         }
         None => None,
     };
+    let axf_chasing = match &m.chasing_rule {
+        Some(v) => match v.1.get_ref().as_str() {
+            "axf" => true,
+            "none" => false,
+            other => {
+                ctx.fail(
+                    v,
+                    "chasing_rule",
+                    format!("'{}' is not one of axf, none", other.escape_debug()),
+                );
+                false
+            }
+        },
+        None => false,
+    };
     let counting = match &m.counting_rule {
         Some(v) => {
             let rule = match v.1.get_ref().as_str() {
@@ -1401,6 +1418,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
         perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
         flying_general: get(&m.flying_general, false),
+        axf_chasing,
         makpong: get(&m.makpong, false),
         diagonal_lines,
         pass: get(&m.pass, false),

@@ -145,6 +145,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("nFoldValueAbsolute", "n_fold_value_absolute", Kind::Bool),
     ("flagPieceSafe", "flag_piece_safe", Kind::Bool),
     ("flyingGeneral", "flying_general", Kind::Bool),
+    ("chasingRule", "chasing_rule", Kind::Text),
     ("pass", "pass", Kind::Bool),
     ("makpongRule", "makpong", Kind::Bool),
     ("seirawanGating", "gating", Kind::Bool),

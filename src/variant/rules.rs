@@ -17,6 +17,63 @@ use crate::core::zobrist::splitmix64;
 use crate::core::{Bitboard, Color, Outcome, Square};
 use std::sync::Arc;
 
+/// A kind's part in the AXF chasing rules, read from its moves (Fairy-Stockfish's built-in
+/// xiangqi types): which attacks count as chases and which pieces are worth more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ChaseRole {
+    /// The royal piece: never chases, never chased.
+    General,
+    /// `F`: chases the chariot, cannon and horse even when they are protected.
+    Advisor,
+    /// `nA`: as the advisor.
+    Elephant,
+    /// `nN`: chases the chariot even when protected; a horse it attacks back is no chase.
+    Horse,
+    /// `R`.
+    Chariot,
+    /// `mRcpR`: chases the chariot even when protected.
+    Cannon,
+    /// A pawn-like soldier: never chases, chased only across the river (in its advanced region).
+    Soldier,
+    /// Any other piece: chases unprotected pieces.
+    Other,
+}
+
+/// The AXF chasing rules' view of a variant's pieces.
+#[derive(Clone, Debug)]
+pub struct Chasing<B> {
+    /// Each kind's role.
+    pub roles: Vec<ChaseRole>,
+    /// Per color, where its soldiers count as crossed the river (chased like any piece): their
+    /// advanced region, or the whole board for soldiers without one.
+    pub soldiers_across: [B; 2],
+}
+
+impl<B: Bitboard> Chasing<B> {
+    fn build(def: &Definition) -> Chasing<B> {
+        let role = |p: &super::PieceDef| match p.betza_text.as_str() {
+            _ if p.royal => ChaseRole::General,
+            _ if p.advanced_region.iter().any(|r| !r.is_empty()) => ChaseRole::Soldier,
+            "fW" | "fsW" => ChaseRole::Soldier,
+            "F" => ChaseRole::Advisor,
+            "nA" => ChaseRole::Elephant,
+            "nN" => ChaseRole::Horse,
+            "R" => ChaseRole::Chariot,
+            "mRcpR" => ChaseRole::Cannon,
+            _ => ChaseRole::Other,
+        };
+        let board = (0..def.files as usize * def.ranks as usize).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)));
+        let across = |c: usize| {
+            let advanced = def.pieces.iter().find(|p| !p.advanced_region[c].is_empty());
+            advanced.map_or(board, |p| region(&p.advanced_region[c]))
+        };
+        Chasing {
+            roles: def.pieces.iter().map(role).collect(),
+            soldiers_across: [across(0), across(1)],
+        }
+    }
+}
+
 /// [`Rules::pin_line`]: no ray.
 pub const NO_LINE: u8 = u8::MAX;
 /// [`Rules::pin_line`]: more than one ray.
@@ -250,6 +307,8 @@ pub struct Rules<B> {
     pub bikjang: bool,
     /// Whether two royal pieces may not see each other along [`Rules::royal_lines`].
     pub flying_general: bool,
+    /// The AXF chasing rules, where the variant has them: each kind's part in them.
+    pub chasing: Option<Chasing<B>>,
     /// Whether a royal piece in check may move only to take its single checker (makpong).
     pub makpong: bool,
     /// Whether a side may pass.
@@ -853,6 +912,7 @@ impl<B: Bitboard> Rules<B> {
             piece_demotion: def.promotion.demotion,
             immobility_illegal: def.immobility_illegal,
             flying_general: def.flying_general,
+            chasing: def.axf_chasing.then(|| Chasing::build(def)),
             makpong: def.makpong,
             royal_lines: Vec::new(),
             diagonal_lines: region(&def.diagonal_lines),

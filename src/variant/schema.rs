@@ -197,6 +197,11 @@ raw_variant! {
     /// The royal pieces may not face each other on an open file or rank (xiangqi's flying
     /// general, as Fairy-Stockfish's `flyingGeneral` tests it: a rook's line between them).
     flying_general: bool,
+    /// `axf`: the Asian Xiangqi Federation's rules on perpetual chasing (Fairy-Stockfish's
+    /// `chasingRule`): a side whose every move of a repetition cycle attacks one and the same
+    /// unprotected piece (or a stronger one) loses, and a mutual chase is a draw. `none`
+    /// (default): repetitions follow `n_fold_value`.
+    chasing_rule: String,
     /// A king in check may not move, except to take its single checker (makpong;
     /// Fairy-Stockfish's `makpongRule`).
     makpong: bool,

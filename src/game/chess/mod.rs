@@ -502,6 +502,7 @@ impl crate::game::GameRules for Chess {
             fold: 3,
             value: Outcome::Draw,
             perpetual_check_loses: false,
+            chasing: false,
         }
     }
 

@@ -7,13 +7,14 @@
 //! position, never leaked. [`Fairy::clone_from`] copies a position without touching the shared
 //! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
 //!
-//! Modules, one job each: [`attacks`] (who captures on a square), [`movegen`] (pseudo-legal
+//! Modules, one job each: [`attacks`] (who captures on a square), [`chase`] (the AXF chasing rules), [`movegen`] (pseudo-legal
 //! moves, pins, evasions, legality, move filters), [`make`] (make-move and the incremental key),
 //! [`fen`] (FEN and move text), [`eval`] and [`terms`] (the hand-crafted evaluation's terms),
 //! [`moves`] (the move encoding); this file holds the position, its game-end rules and the
 //! [`GameRules`] implementation.
 
 mod attacks;
+mod chase;
 mod eval;
 mod fen;
 mod make;
@@ -309,8 +310,7 @@ impl<B: Bitboard> Fairy<B> {
         !others
     }
 
-    /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang,
-    /// sittuyin's last promotions. Apart so that the tests perft asks at every node
+    /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang. Apart so that the tests perft asks at every node
     /// (extinction, check count, flag) stay a small function, without the larger frame and
     /// saved registers these would need.
     #[inline(never)]
@@ -318,9 +318,6 @@ impl<B: Bitboard> Fairy<B> {
         let rules: &Rules<B> = &self.rules;
         if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
             return Some(self.material_result());
-        }
-        if rules.sittuyin_promotion && self.only_promotions_left() {
-            return Some(Outcome::Draw);
         }
         None
     }
@@ -548,7 +545,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         if rules.check_counting && self.state.checks[(!us).index()] == 0 {
             return Some(Outcome::Loss);
         }
-        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 || rules.sittuyin_promotion {
+        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
             return self.outcome_by_rare_rules();
         }
         if let Some(flag) = &rules.flag {
@@ -585,8 +582,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         (n > 0).then_some(2 * n as u32)
     }
 
-    fn count_ran_out(&self) -> bool {
+    fn draw_claimable(&self) -> bool {
         self.state.counting_limit > 0 && self.state.counting_ply > self.state.counting_limit
+            || self.rules.sittuyin_promotion && self.only_promotions_left()
     }
 
     fn drawn_outcome(&self) -> Outcome {
@@ -604,7 +602,12 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
             fold: self.rules.n_fold_rule,
             value,
             perpetual_check_loses: self.rules.perpetual_check_loses,
+            chasing: self.rules.chasing.is_some(),
         }
+    }
+
+    fn cycle_chases(history: &[Self], from: usize) -> [bool; 2] {
+        Fairy::cycle_chases(history, from)
     }
 
     fn game_ply(&self) -> u32 {

@@ -580,6 +580,7 @@ impl crate::game::GameRules for Shogi {
             fold: 4,
             value: Outcome::Draw,
             perpetual_check_loses: true,
+            chasing: false,
         }
     }
 
