@@ -9,7 +9,7 @@ use crate::core::{Color, Outcome, Square, relative_rank};
 use toml::Spanned;
 
 /// Most piece kinds a variant may define.
-pub const MAX_KINDS: usize = 20;
+pub const MAX_KINDS: usize = 24;
 
 /// A piece kind.
 #[derive(Clone, Debug)]
