@@ -234,3 +234,30 @@ fn a_soldier_steps_sideways_from_its_promotion_rank() {
     soldier.sort();
     assert_eq!(soldier, ["d3d4", "e5d5", "e5e6", "e5f5"]);
 }
+
+/// Knights cut to a half (`lhN`, `rhN`) and to a chiral set (`hlN`, `hrN`) in a variant whose
+/// start position has no royal piece (`tests/data/ini/fsf-betza.ini`, Fairy-Stockfish's own
+/// test): each moves as pyffish's `legal_moves` answers. Where the start position has a royal
+/// piece, a position without one is still refused.
+#[test]
+fn half_and_chiral_knights_move_as_pyffish_moves_them_without_a_king() {
+    let text = std::fs::read_to_string(ini("fsf-betza.ini")).expect("ini");
+    let (loaded, problems) = nue::engine::api::load_config(&text);
+    assert!(problems.is_empty(), "{problems:?}");
+    let (_, v) = loaded.into_iter().find(|(n, _)| n == "betzatest").expect("loaded");
+    for (letter, expected) in [
+        ('A', ["d4b3", "d4b5", "d4c2", "d4c6"]),
+        ('B', ["d4e2", "d4e6", "d4f3", "d4f5"]),
+        ('C', ["d4b3", "d4c6", "d4e2", "d4f5"]),
+        ('D', ["d4b5", "d4c2", "d4e6", "d4f3"]),
+    ] {
+        let fen = format!("7/7/7/3{letter}3/7/7/7 w - - 0 1");
+        let mut moves = v.board(Some(&fen), &[], false).expect("a position").legal_moves();
+        moves.sort();
+        assert_eq!(moves, expected, "{letter}");
+    }
+    let capablanca = nue::engine::api::variant("capablanca").expect("capablanca");
+    let fen = "10/10/10/3N6/10/10/10/4K5 b - - 0 1";
+    let err = capablanca.board(Some(fen), &[], false).err().expect("refused");
+    assert!(err.0.contains("Black has no royal piece"), "{}", err.0);
+}

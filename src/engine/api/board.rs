@@ -1,10 +1,10 @@
 //! [`GameBoard`]: the [`Board`] of a game `G`, a [`Position`] with its moves in text.
 
 use super::{ApiError, Board, PieceAt};
-use crate::core::{Color, Outcome, Square};
+use crate::core::{Color, Outcome, PositionError, Square};
 use crate::engine::select::{self, AnyEval};
 use crate::game::san::{self, Style};
-use crate::game::{Game, GenKind, Position};
+use crate::game::{Game, GameRules, GenKind, Position};
 use crate::search::{Info, Limits, Reporter, Score, Search, SearchOptions, Signals};
 use std::sync::Mutex;
 
@@ -35,8 +35,12 @@ pub struct GameBoard<G: Game> {
     moves: Vec<(G::Move, String)>,
 }
 
+/// How a FEN is read: [`crate::game::Notation::from_fen`], or `from_fen_unchecked` where a side
+/// not to move in check passes (Fairy-Stockfish's reading).
+pub type ReadFen<G> = fn(&<G as GameRules>::Variant, &str) -> Result<G, PositionError>;
+
 impl<G: Game> GameBoard<G> {
-    /// The position of `fen` (the start position for `None`).
+    /// The position of `fen` read by `read` (the start position for `None`).
     ///
     /// # Errors
     /// The variant refuses the FEN.
@@ -45,28 +49,19 @@ impl<G: Game> GameBoard<G> {
         embedded: Option<&'static [u8]>,
         fen: Option<&str>,
         chess960: bool,
+        read: ReadFen<G>,
     ) -> Result<GameBoard<G>, ApiError> {
-        let state = match fen {
-            Some(f) => G::from_fen(variant, f).map_err(|e| ApiError(format!("invalid FEN '{f}': {e}")))?,
+        let mut state = match fen {
+            Some(f) => read(variant, f).map_err(|e| ApiError(format!("invalid FEN '{f}': {e}")))?,
             None => G::start(variant),
         };
-        Ok(Self::of_state(variant, embedded, state, chess960))
-    }
-
-    /// The board of `state`, with no history.
-    pub fn of_state(
-        variant: &G::Variant,
-        embedded: Option<&'static [u8]>,
-        mut state: G,
-        chess960: bool,
-    ) -> GameBoard<G> {
         state.set_chess960(chess960);
-        GameBoard {
+        Ok(GameBoard {
             variant: variant.clone(),
             embedded,
             pos: Position::new(state),
             moves: Vec::new(),
-        }
+        })
     }
 
     fn parse(&self, text: &str) -> Result<G::Move, ApiError> {

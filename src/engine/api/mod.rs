@@ -9,7 +9,7 @@
 mod board;
 mod dialect;
 
-pub use board::{GameBoard, Line};
+pub use board::{GameBoard, Line, ReadFen};
 
 use crate::core::{Color, Outcome, Square};
 use crate::engine::registry::{self, ForGame};
@@ -174,9 +174,7 @@ impl<G: Game> Variant for GameVariant<G> {
     }
 
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError> {
-        let fen = fen.map(|f| self.without_impossible_castling(&self.normalize(f)));
-        let board = GameBoard::<G>::new(&self.variant, self.embedded, fen.as_deref(), chess960)?;
-        let mut board = Box::new(board);
+        let mut board = Box::new(self.open(fen, chess960, G::from_fen)?);
         for mv in moves {
             board.push(mv)?;
         }
@@ -194,14 +192,10 @@ impl<G: Game> Variant for GameVariant<G> {
         let Some(def) = self.definition.as_deref() else {
             return Ok([false; 2]);
         };
-        let board: Box<dyn Board> = match fen {
-            Some(f) if moves.is_empty() => {
-                let fen = self.without_impossible_castling(&self.normalize(f));
-                let state = G::from_fen_unchecked(&self.variant, &fen)
-                    .map_err(|e| ApiError(format!("invalid FEN '{f}': {e}")))?;
-                Box::new(GameBoard::of_state(&self.variant, self.embedded, state, chess960))
-            }
-            _ => self.board(fen, moves, chess960)?,
+        let board: Box<dyn Board> = if moves.is_empty() {
+            Box::new(self.open(fen, chess960, G::from_fen_unchecked)?)
+        } else {
+            self.board(fen, moves, chess960)?
         };
         let pieces: Vec<Placed> = board
             .pieces()
@@ -222,6 +216,13 @@ impl<G: Game> Variant for GameVariant<G> {
 }
 
 impl<G: Game> GameVariant<G> {
+    /// The board of `fen` (the start position for `None`) read by `read`, after the variant's
+    /// FEN dialect is normalized and impossible castling rights are dropped.
+    fn open(&self, fen: Option<&str>, chess960: bool, read: ReadFen<G>) -> Result<GameBoard<G>, ApiError> {
+        let fen = fen.map(|f| self.without_impossible_castling(&self.normalize(f)));
+        GameBoard::new(&self.variant, self.embedded, fen.as_deref(), chess960, read)
+    }
+
     /// `fen` without the castling rights its position cannot have (no king or rook where the
     /// right needs one), which Fairy-Stockfish drops while reading a FEN (its validator, like
     /// [`Variant::validate`], refuses them).

@@ -594,7 +594,9 @@ impl<B: Bitboard> Fairy<B> {
                         ),
                     ));
                 }
-                if n == 0 && rules.extinction.is_none() {
+                // A variant whose start position has no royal piece for a color (Fairy-Stockfish
+                // plays those without checks) needs none.
+                if n == 0 && rules.extinction.is_none() && limit > 0 {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }

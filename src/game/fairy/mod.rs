@@ -51,7 +51,7 @@ impl<B: Bitboard> FairyVariant<B> {
     /// by the interpreter (so [`GameRules::start`] cannot fail).
     ///
     /// # Errors
-    /// The start FEN is not a legal position of the rules.
+    /// The start FEN is not a legal position of the rules, or holds no piece at all.
     pub fn new(rules: Rules<B>) -> Result<Arc<FairyVariant<B>>, PositionError> {
         let terms = terms::derive(&rules);
         let variant = Arc::new(FairyVariant {
@@ -59,7 +59,11 @@ impl<B: Bitboard> FairyVariant<B> {
             terms,
             usi: false,
         });
-        Fairy::parse_fen_text(&variant, &variant.start_fen).map(drop)?;
+        let start = Fairy::parse_fen_text(&variant, &variant.start_fen)?;
+        let held = start.state.hand.iter().flatten().any(|&n| n > 0);
+        if start.occupied().is_empty() && !held {
+            return Err(PositionError::new("board", "the start position has no pieces"));
+        }
         Ok(variant)
     }
 
