@@ -314,3 +314,26 @@ fn janggi_passes_and_bikjang_end_by_counting() {
     let again = play("3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1", &[shuffle, shuffle].concat());
     assert_eq!(again.repetition_by_rule(), Some(Outcome::Win), "White to move wins");
 }
+
+/// Under the AXF rules a side's checks past ten in the n-move count's window do not count:
+/// here Red checks often enough that the 50-move rule, reached by the count at ply 50 (the FEN's
+/// halfmove clock is 50), ends the game only at ply 54. pyffish's `is_optional_game_end` says
+/// `False` through ply 53 and `(True, 0)` at ply 54 (random play, seed 28 of a search for such
+/// a game).
+#[test]
+fn checks_past_ten_do_not_count_for_the_move_rule() {
+    let rules = rules("xiangqi");
+    let fen = "3k5/9/9/4n4/9/9/2R1R4/9/4N4/4K4 w - - 50 1";
+    let moves = "c4c10 d10d9 c10c7 e7d5 c7i7 d9d10 i7i6 d5e7 e4d4 e7d5 i6h6 d10d9 h6h3 d9d10 h3h10 \
+        d10d9 h10h7 d9d8 h7g7 d8d9 g7d7 d9e9 d7d9 e9e10 d9d10 e10e9 d10d9 e9e10 d9e9 e10f10 e2c1 d5e7 \
+        e9c9 f10e10 c9e9 e10f10 e9d9 e7f9 e1e2 f9e7 d9d10 f10f9 d4d9 f9f8 d9g9 e7f9 g9g3 f9h8 g3g6 h8i10 \
+        d10d8 f8f9 g6e6 i10g9";
+    let mut pos = Position::<Fairy<u128>>::from_fen(&rules, fen).expect("fen");
+    for (ply, m) in moves.split_whitespace().enumerate() {
+        assert!(!pos.move_rule_reached(), "before ply {}", ply + 1);
+        pos.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(pos.board().reversible_plies() == 104);
+    assert!(pos.move_rule_reached());
+    assert_eq!(pos.outcome(), Some(Outcome::Draw));
+}

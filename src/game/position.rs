@@ -240,7 +240,28 @@ impl<G: GameRules> Position<G> {
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
         let b = self.board();
-        b.move_rule_plies().is_some_and(|limit| b.reversible_plies() >= limit) || b.draw_claimable()
+        b.move_rule_plies().is_some_and(|limit| {
+            let plies = b.reversible_plies();
+            plies >= limit && plies >= limit + self.check_allowance()
+        }) || b.draw_claimable()
+    }
+
+    /// Under the AXF chasing rules, plies the n-move count leaves out: two for each check past
+    /// ten that the side giving more of them gave in the count's window (Fairy-Stockfish's
+    /// reading, from 20 plies of history on).
+    #[inline(never)]
+    fn check_allowance(&self) -> u32 {
+        let cur = self.len - 1;
+        if !self.board().repetition_rules().chasing || cur < 20 {
+            return 0;
+        }
+        let end = (self.board().reversible_plies() as usize).min(cur);
+        // Checks given into the current position and every second one before (theirs), and
+        // into the positions between (ours).
+        let theirs = (0..end).step_by(2).filter(|&k| self.checked[cur - k]).count();
+        let ours = (1..=end).step_by(2).filter(|&k| self.checked[cur - k]).count();
+        let most = theirs.max(ours) as u32;
+        2 * most.saturating_sub(10)
     }
 
     /// The game's result in the current position, by every rule, if it is over.
