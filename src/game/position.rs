@@ -242,6 +242,8 @@ impl<G: GameRules> Position<G> {
         let b = self.board();
         b.move_rule_plies().is_some_and(|limit| {
             let plies = b.reversible_plies();
+            // The plain count first: the allowance walks the history, and only a count at
+            // its limit needs it.
             plies >= limit && plies >= limit + self.check_allowance()
         }) || b.draw_claimable()
     }

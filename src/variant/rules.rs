@@ -62,7 +62,7 @@ impl<B: Bitboard> Chasing<B> {
             "mRcpR" => ChaseRole::Cannon,
             _ => ChaseRole::Other,
         };
-        let board = (0..def.files as usize * def.ranks as usize).fold(B::EMPTY, |b, s| b | B::square(Square(s as u8)));
+        let board = board_mask(def.files as usize * def.ranks as usize);
         let across = |c: usize| {
             let advanced = def.pieces.iter().find(|p| !p.advanced_region[c].is_empty());
             advanced.map_or(board, |p| region(&p.advanced_region[c]))

@@ -7,11 +7,11 @@
 //! position, never leaked. [`Fairy::clone_from`] copies a position without touching the shared
 //! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
 //!
-//! Modules, one job each: [`attacks`] (who captures on a square), [`chase`] (the AXF chasing rules), [`movegen`] (pseudo-legal
-//! moves, pins, evasions, legality, move filters), [`make`] (make-move and the incremental key),
-//! [`fen`] (FEN and move text), [`eval`] and [`terms`] (the hand-crafted evaluation's terms),
-//! [`moves`] (the move encoding); this file holds the position, its game-end rules and the
-//! [`GameRules`] implementation.
+//! Modules, one job each: [`attacks`] (who captures on a square), [`chase`] (the AXF chasing
+//! rules), [`movegen`] (pseudo-legal moves, pins, evasions, legality, move filters), [`make`]
+//! (make-move and the incremental key), [`fen`] (FEN and move text), [`eval`] and [`terms`]
+//! (the hand-crafted evaluation's terms), [`moves`] (the move encoding); this file holds the
+//! position, its game-end rules and the [`GameRules`] implementation.
 
 mod attacks;
 mod chase;
@@ -314,9 +314,9 @@ impl<B: Bitboard> Fairy<B> {
         !others
     }
 
-    /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang. Apart so that the tests perft asks at every node
-    /// (extinction, check count, flag) stay a small function, without the larger frame and
-    /// saved registers these would need.
+    /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang. Apart so
+    /// that the tests perft asks at every node (extinction, check count, flag) stay a small
+    /// function, without the larger frame and saved registers these would need.
     #[inline(never)]
     fn outcome_by_rare_rules(&self) -> Option<Outcome> {
         let rules: &Rules<B> = &self.rules;
