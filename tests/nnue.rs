@@ -135,6 +135,7 @@ fn shogi_like() -> LayoutSpec {
         king_buckets: 4,
         max_pieces: 40,
         pieces: Vec::new(),
+        values: Vec::new(),
     }
 }
 
@@ -186,6 +187,7 @@ fn ten_by_eight_layout() {
         king_buckets: 4,
         max_pieces: 40,
         pieces: Vec::new(),
+        values: Vec::new(),
     };
     let l = FeatureLayout::derive(&spec);
     assert_eq!((l.buckets, l.per_bucket, l.inputs), (4, 2 * 8 * 80, 4 * 1280));

@@ -1,6 +1,8 @@
 //! Warm starts (`nue train --init`): a model started from the chess net evaluates king of the
 //! hill positions exactly as the chess net evaluates them as chess; Capablanca takes the rows of
-//! the pieces and squares it shares with chess and zeroes the rest; a net of the same layout
+//! the pieces and squares it shares with chess and (`Fill::Zero`) zeroes the rest; Spartan's
+//! pieces start from the chess piece nearest in value and grand chess's far ranks from
+//! Capablanca's (`Fill::Nearest`); a net of the same layout
 //! comes back unchanged; the command line names the net's variant and refuses a net of no known
 //! variant.
 
@@ -15,7 +17,7 @@ use nue::nnue::network::Network;
 use nue::nnue::{Activation, FeatureLayout, format};
 use nue::train::data::{Codec, Sample};
 use nue::train::trainer::{self, Model, Scratch};
-use nue::train::warm::warm_start;
+use nue::train::warm::{Fill, warm_start};
 
 const CHESS_NET: &[u8] = include_bytes!("../nets/chess.nnue");
 
@@ -42,7 +44,7 @@ fn king_of_the_hill_started_from_the_chess_net_evaluates_as_it() {
     let layout = FeatureLayout::of::<Fairy<u64>>(&koth);
     assert_ne!(layout.hash, net.layout.hash);
     let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
-    let report = warm_start(&mut model, &layout, &net).expect("same width and activation");
+    let report = warm_start(&mut model, &layout, &net, Fill::Zero).expect("same width and activation");
     assert_eq!((report.copied, report.zeroed), (768, 0));
     let (chess_codec, koth_codec) = (Codec::new(&net.layout), Codec::new(&layout));
     let mut rng = Rng(17);
@@ -80,7 +82,7 @@ fn capablanca_takes_the_shared_pieces_and_squares_and_zeroes_the_rest() {
     let capa = FairyVariant::<u128>::compile(&nue::variant::load("capablanca").expect("built in")).expect("builds");
     let layout = FeatureLayout::of::<Fairy<u128>>(&capa);
     let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
-    let report = warm_start(&mut model, &layout, &net).expect("warm start");
+    let report = warm_start(&mut model, &layout, &net, Fill::Zero).expect("warm start");
     // Six shared kinds on the 64 squares of files a-h, both colors; the archbishop, the
     // chancellor and files i-j start at zero.
     assert_eq!(report.copied, 2 * 6 * 64);
@@ -98,18 +100,81 @@ fn capablanca_takes_the_shared_pieces_and_squares_and_zeroes_the_rest() {
     }
 }
 
+/// Model row `row` equals the net's row `src` (dequantized).
+fn same_row(model: &Model<256>, row: usize, net: &Network<256>, src: usize) -> bool {
+    let h = 256;
+    let q = &net.ft_weights[src].0;
+    model.ft[row * h..row * h + h]
+        .iter()
+        .zip(q)
+        .all(|(w, q)| *w == *q as f32 / 255.0)
+}
+
+#[test]
+fn spartan_pieces_start_from_the_chess_piece_nearest_in_value() {
+    let net = chess_net();
+    let spartan = rules("spartan");
+    let layout = FeatureLayout::of::<Fairy<u64>>(&spartan);
+    let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
+    let report = warm_start(&mut model, &layout, &net, Fill::Nearest).expect("warm start");
+    // Chess's six letters are copied; the five Spartan kinds take a chess piece's rows.
+    assert_eq!(
+        (report.copied, report.nearest, report.zeroed),
+        (2 * 6 * 64, 2 * 5 * 64, 0)
+    );
+    let kind = |letter: &str| layout.spec.pieces.iter().position(|p| p == letter).expect(letter);
+    let (w, b) = (layout.spec.piece_kinds as usize, 6);
+    // A hoplite (a pawn) on e4 holds the chess pawn's e4 row, for both colors.
+    for color in 0..2 {
+        let row = (color * w + kind("h")) * 64 + 28;
+        assert!(
+            same_row(&model, row, &net, (color * b) * 64 + 28),
+            "hoplite of color {color}"
+        );
+    }
+    // The general (rook and ferz) is valued nearer chess's rook (500) than its queen (950).
+    let general = layout.spec.values[kind("g")];
+    assert!((600..725).contains(&general), "{general}");
+    assert!(same_row(&model, (w + kind("g")) * 64 + 3, &net, (b + 3) * 64 + 3));
+    // The old fill left all five at zero.
+    let mut zero = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
+    let report = warm_start(&mut zero, &layout, &net, Fill::Zero).expect("warm start");
+    assert_eq!((report.copied, report.nearest, report.zeroed), (768, 0, 640));
+}
+
+#[test]
+fn a_taller_board_takes_its_far_ranks_from_the_nets_far_ranks() {
+    let capa_rules =
+        FairyVariant::<u128>::compile(&nue::variant::load("capablanca").expect("built in")).expect("builds");
+    let capa = FeatureLayout::of::<Fairy<u128>>(&capa_rules);
+    let bytes = include_bytes!("../nets/capablanca.nnue");
+    let net = format::read::<256>(bytes, "nets/capablanca.nnue", &capa).expect("capablanca net");
+    let grand = FairyVariant::<u128>::compile(&nue::variant::load("grand").expect("built in")).expect("builds");
+    let layout = FeatureLayout::of::<Fairy<u128>>(&grand);
+    let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 3);
+    let report = warm_start(&mut model, &layout, &net, Fill::Nearest).expect("warm start");
+    assert_eq!(report.zeroed, 0);
+    let of = |spec: &nue::game::LayoutSpec| spec.pieces.iter().position(|p| p == "r").expect("rook");
+    let rook = (of(&layout.spec), of(&capa.spec));
+    let (w, cw) = (layout.spec.piece_kinds as usize, capa.spec.piece_kinds as usize);
+    // Black's rook on a10 (grand's rank index 9 of 10) holds the row of a8 (index 7 of 8);
+    // on a1 it holds a1's: edges meet edges.
+    assert!(same_row(&model, (w + rook.0) * 100 + 90, &net, (cw + rook.1) * 80 + 70));
+    assert!(same_row(&model, (w + rook.0) * 100, &net, (cw + rook.1) * 80));
+}
+
 #[test]
 fn the_same_layout_comes_back_unchanged_and_activations_must_match() {
     let net = chess_net();
     let layout = net.layout.clone();
     let mut model = Model::<256>::new(&layout, Activation::CReLU, 8, 5);
-    warm_start(&mut model, &layout, &net).expect("warm start");
+    warm_start(&mut model, &layout, &net, Fill::Zero).expect("warm start");
     let again = model.quantize(&layout, "again");
     assert!(again.ft_weights.iter().zip(&net.ft_weights).all(|(a, b)| a.0 == b.0));
     assert_eq!(again.ft_bias.0, net.ft_bias.0);
     assert_eq!(again.out_bias, net.out_bias);
     let mut screlu = Model::<256>::new(&layout, Activation::SCReLU, 8, 5);
-    let err = warm_start(&mut screlu, &layout, &net).expect_err("activations differ");
+    let err = warm_start(&mut screlu, &layout, &net, Fill::Zero).expect_err("activations differ");
     assert!(err.contains("activation"), "{err}");
 }
 
@@ -163,7 +228,7 @@ fn command_line_names_the_init_nets_variant_and_refuses_unknown_layouts() {
     let (code, out, err) = train(chess);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("(chess): 768 feature rows copied, 0 without a counterpart"),
+        out.contains("(chess): 768 feature rows copied, 0 from the nearest piece or square, 0 set to zero"),
         "{out}"
     );
     let (code, info, _) = common::run_nue(&["netinfo", net]);

@@ -315,9 +315,13 @@ pub struct TrainArgs {
     pub seed: u64,
     /// Start from this net's weights: the variant's own net (a next generation), or another
     /// variant's net of the same width and activation, matched piece by piece (FEN letters)
-    /// and square by square.
+    /// and square by square, the rest as `--init-fill` says.
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// How `--init` fills the rows of pieces and squares the net lacks: `nearest` (its piece
+    /// nearest in value, its square at the same relative place) or `zero` (before session 49).
+    #[arg(long, default_value = "nearest")]
+    pub init_fill: nue::train::warm::Fill,
 }
 
 /// Computes a variant's feature layout.
@@ -408,6 +412,7 @@ impl TrainArgs {
             validation: self.validation,
             seed: self.seed,
             progress: true,
+            init_fill: self.init_fill,
         })
     }
 }

@@ -47,4 +47,8 @@ pub struct LayoutSpec {
     /// different variants are matched piece by piece when one starts another's training. Not
     /// part of the layout hash (the kinds' count and order already are).
     pub pieces: Vec<String>,
+    /// Per kind, its exchange value in centipawns (the evaluation's SEE value; a royal piece's
+    /// is 20,000 or more): a warm start gives a piece whose letter the init net lacks the rows
+    /// of that net's piece nearest in value. Not part of the layout hash.
+    pub values: Vec<i32>,
 }

@@ -84,10 +84,11 @@ fn fit_width<const H: usize>(
     let mut model = Model::<H>::new(layout, cfg.activation, cfg.output_buckets, cfg.seed);
     if let Some(init) = init {
         let net = crate::nnue::format::read::<H>(&init.bytes, &init.source, &init.layout).map_err(|e| e.to_string())?;
-        let r = warm::warm_start(&mut model, layout, &net).map_err(|e| format!("{}: {e}", init.source))?;
+        let r =
+            warm::warm_start(&mut model, layout, &net, cfg.init_fill).map_err(|e| format!("{}: {e}", init.source))?;
         log(&format!(
-            "starting from {} ({}): {} feature rows copied, {} without a counterpart set to zero",
-            init.source, init.layout.spec.variant, r.copied, r.zeroed
+            "starting from {} ({}): {} feature rows copied, {} from the nearest piece or square, {} set to zero",
+            init.source, init.layout.spec.variant, r.copied, r.nearest, r.zeroed
         ));
     }
     let checkpoint = out.with_extension("checkpoint.nnue");

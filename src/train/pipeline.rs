@@ -15,7 +15,7 @@ use super::datagen::{self, DatagenConfig};
 use super::fit;
 use super::trainer::TrainConfig;
 use super::versus::{self, MatchConfig, MatchReport};
-use super::warm::InitNet;
+use super::warm::{Fill, InitNet};
 use crate::engine::select::{self, AnyEval};
 use crate::game::Game;
 use crate::nnue::FeatureLayout;
@@ -317,9 +317,13 @@ pub fn run<G: Game>(
                     })
                 }
             };
+            let fill = match t.init_fill {
+                Fill::Nearest => "",
+                Fill::Zero => " --init-fill zero",
+            };
             let init_arg = init
                 .as_ref()
-                .map_or_else(String::new, |i| format!(" --init {}", i.source));
+                .map_or_else(String::new, |i| format!(" --init {}{fill}", i.source));
             let cur = &mut state.generation[idx];
             logger.line(&format!("generation {number}: training on {}", names.join(" ")));
             logger.line(&format!(

@@ -38,6 +38,8 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Print a progress line to stderr.
     pub progress: bool,
+    /// How a warm start from another variant's net fills the rows it has no counterpart for.
+    pub init_fill: super::warm::Fill,
 }
 
 impl Default for TrainConfig {
@@ -53,6 +55,7 @@ impl Default for TrainConfig {
             validation: 0.02,
             seed: 1,
             progress: false,
+            init_fill: super::warm::Fill::Nearest,
         }
     }
 }

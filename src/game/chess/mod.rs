@@ -750,6 +750,7 @@ impl crate::game::EvalKnowledge for Chess {
             king_buckets: 0,
             max_pieces: 32,
             pieces: "pnbrqk".chars().map(String::from).collect(),
+            values: terms::terms().see.clone(),
         }
     }
 

@@ -942,6 +942,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
                     }
                 })
                 .collect(),
+            values: variant.terms.see.clone(),
         }
     }
 

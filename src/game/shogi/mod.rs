@@ -858,6 +858,7 @@ impl crate::game::EvalKnowledge for Shogi {
             ]
             .map(String::from)
             .to_vec(),
+            values: terms::terms().see.clone(),
         }
     }
 }
