@@ -148,6 +148,34 @@ fn tiny_net_learns_and_quantizes_within_bound() {
 }
 
 #[test]
+fn datagen_judges_openings_against_the_start_positions_own_score() {
+    use nue::engine::select::AnyEval;
+    use nue::game::fairy::{Fairy, FairyVariant};
+    use nue::train::datagen::{DatagenConfig, run};
+    use std::sync::atomic::AtomicBool;
+    // The hand-crafted evaluation scores empire's start near +13 pawns for the Empire: judged
+    // against zero, nearly every opening was lopsided (87 % of balance tests at 5,000 nodes).
+    let empire = FairyVariant::<u64>::compile(&nue::variant::load("empire").expect("built in")).expect("builds");
+    let dir = common::fresh_dir("datagen-empire");
+    let cfg = DatagenConfig {
+        nodes: 300,
+        games: 12,
+        threads: 1,
+        random_plies: 8,
+        seed: 5,
+        shard: (0, 1),
+        first_game: 0,
+        max_plies: 60,
+        progress: false,
+    };
+    let eval = AnyEval::<Fairy<u64>>::Hce(nue::eval::hce::Hce);
+    let report = run::<Fairy<u64>>(&empire, &eval, &cfg, &dir.join("e.bin"), &AtomicBool::new(false)).expect("runs");
+    assert!(report.tally.openings * 4 < cfg.games, "{report:?}");
+    assert!(report.games * 2 > cfg.games, "{report:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn datagen_writes_appends_and_refuses_foreign_files() {
     use nue::engine::select::AnyEval;
     use nue::train::datagen::{DatagenConfig, run};

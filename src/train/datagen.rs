@@ -130,14 +130,16 @@ impl SearchTally {
     }
 }
 
-/// Scores beyond this (centipawns) for `ADJUDICATE_PLIES` plies in a row end the game as a win.
+/// Scores beyond this (centipawns, plus the start position's own score) for
+/// `ADJUDICATE_PLIES` plies in a row end the game as a win.
 const WIN_SCORE: i32 = 1500;
 const ADJUDICATE_PLIES: usize = 6;
 /// After `DRAW_FROM_PLY`, scores within this for `DRAW_PLIES` plies in a row end it as a draw.
 const DRAW_SCORE: i32 = 10;
 const DRAW_FROM_PLY: usize = 80;
 const DRAW_PLIES: usize = 12;
-/// Openings searched worse than this for either side are skipped.
+/// Openings searched this much further from the start position's score, either way, are
+/// skipped.
 const BALANCED: i32 = 400;
 /// Transposition table per thread, MiB: 65,536 entries, more than a game's recent 5,000-node
 /// searches fill, and small enough to stay in the core's cache (larger tables searched fewer
@@ -309,6 +311,17 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
     let signals = Signals::default();
     let mut records: Vec<u8> = Vec::new();
     let mut record = vec![0u8; codec.record_size];
+    // The evaluation's own score of the start position (first player's view): openings are
+    // judged against it, so an army the evaluation overvalues (empire's, +1,350 cp at 5,000
+    // nodes) does not make nearly every opening look lopsided, nor end games as won.
+    let start = Position::<G>::start(variant);
+    let start_score = search.run(&start, eval, &limits, &options, &signals, &Silent).score;
+    let start_white = if start.board().side_to_move() == Color::White {
+        start_score
+    } else {
+        -start_score
+    };
+    let win_score = WIN_SCORE + start_white.abs();
     loop {
         let game = shared.started.fetch_add(1, Ordering::Relaxed);
         if game >= cfg.games || shared.stop.load(Ordering::Relaxed) {
@@ -324,7 +337,12 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
         // Each search ends by setting `stop` for its helpers: clear it before the next.
         signals.stop.store(false, Ordering::Relaxed);
         let first = search.run(&pos, eval, &limits, &options, &signals, &Silent);
-        if first.score.abs() > BALANCED {
+        let expected = if pos.board().side_to_move() == Color::White {
+            start_white
+        } else {
+            -start_white
+        };
+        if (first.score - expected).abs() > BALANCED {
             shared.count(&SearchTally {
                 searches: 1,
                 nodes: first.nodes,
@@ -373,7 +391,7 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
                 break 'game white_view(pos.board().outcome_without_moves());
             };
             let score = r.score;
-            win_run = if score.abs() >= WIN_SCORE { win_run + 1 } else { 0 };
+            win_run = if score.abs() >= win_score { win_run + 1 } else { 0 };
             if score.abs() >= MATE_BOUND || win_run >= ADJUDICATE_PLIES {
                 break 'game white_view(if score > 0 { Outcome::Win } else { Outcome::Loss });
             }
