@@ -158,15 +158,9 @@ fn datagen_judges_openings_against_the_start_positions_own_score() {
     let empire = FairyVariant::<u64>::compile(&nue::variant::load("empire").expect("built in")).expect("builds");
     let dir = common::fresh_dir("datagen-empire");
     let cfg = DatagenConfig {
-        nodes: 300,
-        games: 12,
-        threads: 1,
         random_plies: 8,
-        seed: 5,
-        shard: (0, 1),
-        first_game: 0,
         max_plies: 60,
-        progress: false,
+        ..small_datagen(5, 12)
     };
     let eval = AnyEval::<Fairy<u64>>::Hce(nue::eval::hce::Hce);
     let report = run::<Fairy<u64>>(&empire, &eval, &cfg, &dir.join("e.bin"), &AtomicBool::new(false)).expect("runs");
