@@ -70,17 +70,22 @@ fn an_illegal_move_loses_and_a_dead_engine_is_an_error() {
     )
     .expect("script");
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let (code, out, err) = run_nue(&[
-        "arena",
-        "--engine-a",
-        NUE,
-        "--engine-b",
-        script.to_str().expect("path"),
-        "--nodes",
-        "200",
-        "--pairs",
-        "2",
-    ]);
+    let script = script.to_str().expect("path");
+    let against_script = |first: &[&str]| {
+        let mut args = first.to_vec();
+        args.extend_from_slice(&[
+            "--engine-a",
+            NUE,
+            "--engine-b",
+            script,
+            "--nodes",
+            "200",
+            "--pairs",
+            "2",
+        ]);
+        run_nue(&args)
+    };
+    let (code, out, err) = against_script(&["arena"]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert_eq!(wdl(&out), (4, 0, 0), "{out}");
     assert!(out.contains("illegal move 4"), "{out}");
@@ -96,6 +101,35 @@ fn an_illegal_move_loses_and_a_dead_engine_is_an_error() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot start '/nonexistent/engine'"), "{err}");
+
+    // An engine without UCI_Variant would play chess instead of xiangqi: refused at the start.
+    let (code, _, err) = against_script(&["arena", "--variant", "xiangqi"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no UCI_Variant option, so it cannot play xiangqi"),
+        "{err}"
+    );
+}
+
+/// A variant the engine does not list is refused, unless a variants file is given to it
+/// (sent before `UCI_Variant`, whose list it extends).
+#[test]
+fn a_variant_the_engine_lacks_needs_its_variants_file() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/good.toml");
+    let path = format!("VariantPath={file}");
+    let arena = |option_b: &[&str]| {
+        let mut args = vec!["arena", "--variant", file, "--engine-a", NUE, "--engine-b", NUE];
+        args.extend_from_slice(&["--option-a", &path, "--nodes", "200", "--pairs", "1"]);
+        args.extend_from_slice(option_b);
+        run_nue(&args)
+    };
+    let (code, _, err) = arena(&[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("UCI_Variant does not list testrider"), "{err}");
+    let (code, out, err) = arena(&["--option-b", &path]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (w, d, l) = wdl(&out);
+    assert_eq!(w + d + l, 2, "{out}");
 }
 
 #[test]

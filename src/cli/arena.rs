@@ -30,7 +30,8 @@ pub struct ArenaArgs {
     /// Engine B's name.
     #[arg(long)]
     name_b: Option<String>,
-    /// A UCI option for engine A, `NAME=VALUE` (repeatable).
+    /// A UCI option for engine A, `NAME=VALUE` (repeatable); `VariantPath` (a variants file) is
+    /// sent before `UCI_Variant`, which must name a variant the engine lists.
     #[arg(long)]
     option_a: Vec<String>,
     /// A UCI option for engine B.

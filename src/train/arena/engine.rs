@@ -64,6 +64,31 @@ pub struct Engine {
     lines: Receiver<String>,
 }
 
+/// The option that loads a variants file (Fairy-Stockfish's `variants.ini`, nue's `.toml`).
+const VARIANT_PATH: &str = "VariantPath";
+
+/// Refuses a variant the engine's `UCI_Variant` option (in its `uci` answer `handshake`) does
+/// not list: it would play another game (chess, or whatever it falls back to), and every
+/// game would end on an illegal move.
+fn check_variant(name: &str, handshake: &[String], variant: &str) -> Result<(), String> {
+    let combo = handshake.iter().find_map(|line| {
+        let rest = line.strip_prefix("option name UCI_Variant ")?;
+        Some(rest.split_whitespace().collect::<Vec<_>>())
+    });
+    match combo {
+        None => Err(format!(
+            "{name}: the engine has no UCI_Variant option, so it cannot play {variant}"
+        )),
+        Some(words) if !words.windows(2).any(|w| w[0] == "var" && w[1] == variant) => Err(format!(
+            "{name}: the engine's UCI_Variant does not list {variant} (load its variants file: --option-a/-b {VARIANT_PATH}=FILE)"
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Lines of a handshake kept (an engine's options; more would be a runaway engine).
+const KEPT_LINES: usize = 4096;
+
 /// How long an engine may take to answer `uci` or `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(20);
 
@@ -101,15 +126,42 @@ impl Engine {
             lines,
         };
         engine.send("uci")?;
-        engine.wait_for("uciok", Instant::now() + HANDSHAKE)?;
+        let handshake = engine.read_until("uciok", Instant::now() + HANDSHAKE)?;
+        // A variants file comes first: its variants exist only once it is loaded.
+        let (files, others): (Vec<_>, Vec<_>) = spec
+            .options
+            .clone()
+            .into_iter()
+            .partition(|(name, _)| name.eq_ignore_ascii_case(VARIANT_PATH));
+        for (name, value) in &files {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
         if let Some(v) = variant {
+            if files.is_empty() {
+                check_variant(&spec.name, &handshake, v)?;
+            }
             engine.send(&format!("setoption name UCI_Variant value {v}"))?;
         }
-        for (name, value) in spec.options.clone() {
+        for (name, value) in others {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
         engine.ready()?;
         Ok(engine)
+    }
+
+    /// Reads lines until one whose first word is `word`; returns the lines before it (the
+    /// first [`KEPT_LINES`]).
+    fn read_until(&mut self, word: &str, deadline: Instant) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.wait_line(word, deadline)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(lines);
+            }
+            if lines.len() < KEPT_LINES {
+                lines.push(line);
+            }
+        }
     }
 
     /// Writes one line to the engine.
@@ -122,17 +174,14 @@ impl Engine {
             .map_err(|e| format!("{}: cannot write to the engine: {e}", self.spec.name))
     }
 
-    /// Reads lines until one whose first word is `word`; returns that line.
-    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, String> {
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(format!("{}: no '{word}' in time", self.spec.name)),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{}: the engine exited (waiting for '{word}')", self.spec.name));
-                }
+    /// The engine's next line, waiting for `word` until `deadline`.
+    fn wait_line(&mut self, word: &str, deadline: Instant) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!("{}: no '{word}' in time", self.spec.name)),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(format!("{}: the engine exited (waiting for '{word}')", self.spec.name))
             }
         }
     }
@@ -143,7 +192,7 @@ impl Engine {
     /// No `readyok` within 20 seconds.
     pub fn ready(&mut self) -> Result<(), String> {
         self.send("isready")?;
-        self.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
+        self.read_until("readyok", Instant::now() + HANDSHAKE).map(|_| ())
     }
 
     /// `ucinewgame`, then `isready`.
