@@ -677,7 +677,7 @@ fn fuzz_ini(execs: u64, build_every: u64) {
         let Ok(text) = std::str::from_utf8(t) else {
             return false;
         };
-        let Ok(variants) = nue::variant::ini::translate("fuzz.ini", text) else {
+        let Ok(variants) = nue::variant::ini::translate("fuzz.ini", text, &nue::variant::IniLoader) else {
             return false;
         };
         // Every translated variant loads (translate checked it) and, now and then, builds.

@@ -164,7 +164,32 @@ pub fn ini_spec(spec: &str) -> Option<(&str, Option<&str>)> {
 /// An unreadable file, or every line the schema cannot express.
 pub fn load_ini(path: &str) -> Result<Vec<ini::IniVariant>, Diagnostics> {
     let source = read_file(Path::new(path)).map_err(|d| Diagnostics(vec![d]))?;
-    ini::translate(&source.name, &source.text)
+    ini::translate(&source.name, &source.text, &IniLoader)
+}
+
+/// The loader as [`ini`]'s translation takes it: a section's shipped parent by name ([`load`]),
+/// a translated variant compiled from its TOML ([`load_source`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IniLoader;
+
+impl ini::Loader for IniLoader {
+    fn parent(&self, name: &str) -> Result<Definition, Diagnostics> {
+        load(name)
+    }
+
+    fn compile(&self, source: Source, default_name: &str) -> Result<Definition, Diagnostics> {
+        load_source(source, default_name)
+    }
+}
+
+impl ini::IniVariant {
+    /// Compiles the translated variant; problems point at the ini file's lines.
+    ///
+    /// # Errors
+    /// Every problem of the translated definition.
+    pub fn load(&self, file: &str) -> Result<Definition, Diagnostics> {
+        self.compile(file, &IniLoader)
+    }
 }
 
 /// The variant `name` of the ini file `path` (its only one when `name` is `None`).
@@ -199,7 +224,7 @@ fn load_ini_variant(path: &str, name: Option<&str>) -> Result<Definition, Diagno
 /// messages), each loaded on its own: a section the schema cannot express does not keep the
 /// others from loading.
 pub fn ini_definitions(file: &str, text: &str) -> Vec<Result<Definition, Diagnostics>> {
-    let (sections, problems) = ini::translate_each(file, text);
+    let (sections, problems) = ini::translate_each(file, text, &IniLoader);
     let mut out: Vec<Result<Definition, Diagnostics>> =
         sections.into_iter().map(|s| s.and_then(|v| v.load(file))).collect();
     if !problems.is_empty() {
