@@ -1,6 +1,6 @@
 //! Hand-crafted evaluation: material plus tapered piece-square tables, both supplied by the game
 //! ([`crate::game::EvalTerms`]), plus hand pieces, the game's own extra terms
-//! ([`crate::game::Game::eval_extra`]) and a tempo bonus. Generic over every game.
+//! ([`crate::game::EvalKnowledge::eval_extra`]) and a tempo bonus. Generic over every game.
 
 use super::Evaluator;
 use crate::game::Tapered;

@@ -39,7 +39,7 @@ pub struct LayoutSpec {
     pub view: OpponentView,
     /// Whether the rules are left-right symmetric (mirroring by king file is allowed).
     pub mirror: bool,
-    /// Requested king buckets (0 = [`DEFAULT_KING_BUCKETS`]).
+    /// Requested king buckets (0 = the NNUE layout's `DEFAULT_KING_BUCKETS`).
     pub king_buckets: u8,
     /// Most pieces on the board at once (sizes the output buckets).
     pub max_pieces: u16,

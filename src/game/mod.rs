@@ -35,7 +35,7 @@ pub mod prelude {
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
 use std::fmt::Debug;
 
-/// Which moves [`Game::generate`] produces. `Tactical` and `Quiet` partition `All`.
+/// Which moves [`GameRules::generate`] produces. `Tactical` and `Quiet` partition `All`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GenKind {
     /// Every legal move.
@@ -102,7 +102,7 @@ pub trait GameMove: Copy + Eq + Default + Debug + Send + Sync + 'static {
     /// The packed form, `0` for the null move.
     fn to_bits(self) -> u32;
     /// Unpacks bits from [`GameMove::to_bits`]. Any bits give some value; whether it is a legal
-    /// move is for [`Game::is_legal`] to say (transposition-table entries can be stale).
+    /// move is for [`GameRules::is_legal`] to say (transposition-table entries can be stale).
     fn from_bits(bits: u32) -> Self;
     /// Whether this is the null move.
     #[inline]

@@ -3,7 +3,7 @@
 //! every game: the input layout is derived from the game's rules ([`layout`]), the network is
 //! generic over its hidden width ([`network`]), accumulators follow the search incrementally
 //! ([`accumulator`]), the inner loops have SIMD and scalar versions ([`simd`]), and nets are
-//! self-describing files ([`format`]).
+//! self-describing files ([`format`](mod@format)).
 
 pub mod accumulator;
 pub mod format;

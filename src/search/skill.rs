@@ -42,7 +42,7 @@ const ELO_LADDER: [(f64, f64); 7] = [
     (2850.0, 20.0),
 ];
 
-/// The (fractional) level that plays at `elo`, interpolated in [`ELO_LADDER`].
+/// The (fractional) level that plays at `elo`, interpolated in `ELO_LADDER`.
 pub fn level_for_elo(elo: i32) -> f64 {
     let elo = f64::from(elo);
     let ladder = ELO_LADDER;

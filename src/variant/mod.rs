@@ -1,7 +1,7 @@
 //! Fairy variants as data, the whole compile: TOML files (`variants/*.toml`, built into the
 //! binary, plus any file a user names) parsed with their positions ([`schema`]), inheritance
 //! resolved, Betza strings parsed ([`betza`]), everything checked and compiled into a
-//! board-independent [`Definition`] ([`compile`]), and that turned into the [`Rules`] the
+//! board-independent [`Definition`] (`compile`), and that turned into the [`Rules`] the
 //! interpreter (`game::fairy`) plays by, for one bitboard width: move tables ([`movetable`]) over
 //! line lookups ([`lookup`]) ([`rules`]). Nothing here knows the interpreter.
 //!

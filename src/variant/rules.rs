@@ -368,7 +368,8 @@ pub struct Rules<B> {
     /// Promotion kinds limited to a count per side: (kind, most on the board).
     pub promotion_limits: Vec<(u8, u8)>,
     /// Per color, the kinds (bit mask) whose every move is a plain move: not pawns, and with no
-    /// square in [`Rules::attention_to`] (no promotion or demotion, never stuck).
+    /// square in [`KindTables::attention_to`](super::movetable::KindTables::attention_to) (no
+    /// promotion or demotion, never stuck).
     pub steady: [u32; 2],
     /// Whether shogi-style promotion is compulsory where it is possible.
     pub piece_promotion_mandatory: bool,
@@ -1210,7 +1211,7 @@ impl<B: Bitboard> Rules<B> {
     }
 
     /// Each kind's promotion zone and the squares its moves need a closer look on (see
-    /// [`Rules::attention_to`]).
+    /// [`KindTables::attention_to`](super::movetable::KindTables::attention_to)).
     fn compile_promotions(&mut self, def: &Definition) {
         for color in [Color::White, Color::Black] {
             let c = color.index();

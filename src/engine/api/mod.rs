@@ -49,7 +49,7 @@ pub trait Variant: Send + Sync {
     /// (the message names it).
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError>;
     /// Checks a FEN as Fairy-Stockfish's validator does: a side not to move in check passes
-    /// ([`Notation::from_fen_unchecked`]). The error names the FEN field at fault and what is
+    /// ([`crate::game::Notation::from_fen_unchecked`]). The error names the FEN field at fault and what is
     /// wrong with it.
     ///
     /// # Errors

@@ -7,9 +7,9 @@
 //! position, never leaked. [`Fairy::clone_from`] copies a position without touching the shared
 //! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
 //!
-//! Modules, one job each: [`attacks`] (who captures on a square), [`chase`] (the AXF chasing
-//! rules), [`movegen`] (pseudo-legal moves, pins, evasions, legality, move filters), [`make`]
-//! (make-move and the incremental key), [`fen`] (FEN and move text), [`eval`] and [`terms`]
+//! Modules, one job each: `attacks` (who captures on a square), `chase` (the AXF chasing
+//! rules), `movegen` (pseudo-legal moves, pins, evasions, legality, move filters), `make`
+//! (make-move and the incremental key), `fen` (FEN and move text), `eval` and `terms`
 //! (the hand-crafted evaluation's terms), [`moves`] (the move encoding); this file holds the
 //! position, its game-end rules and the [`GameRules`] implementation.
 
@@ -90,7 +90,7 @@ const NO_SQUARE: u8 = u8::MAX;
 /// An empty mailbox square.
 const EMPTY: u8 = u8::MAX;
 
-/// A position of a fairy variant: its variant's shared rules, its [`State`] and the pieces of
+/// A position of a fairy variant: its variant's shared rules, its `State` and the pieces of
 /// each kind.
 pub struct Fairy<B: Bitboard> {
     rules: Arc<FairyVariant<B>>,
