@@ -316,11 +316,7 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
     // nodes) does not make nearly every opening look lopsided, nor end games as won.
     let start = Position::<G>::start(variant);
     let start_score = search.run(&start, eval, &limits, &options, &signals, &Silent).score;
-    let start_white = if start.board().side_to_move() == Color::White {
-        start_score
-    } else {
-        -start_score
-    };
+    let start_white = start_score * start.board().side_to_move().sign();
     let win_score = WIN_SCORE + start_white.abs();
     loop {
         let game = shared.started.fetch_add(1, Ordering::Relaxed);
@@ -337,11 +333,7 @@ fn play_games<G: Game>(variant: &G::Variant, eval: &AnyEval<G>, cfg: &DatagenCon
         // Each search ends by setting `stop` for its helpers: clear it before the next.
         signals.stop.store(false, Ordering::Relaxed);
         let first = search.run(&pos, eval, &limits, &options, &signals, &Silent);
-        let expected = if pos.board().side_to_move() == Color::White {
-            start_white
-        } else {
-            -start_white
-        };
+        let expected = start_white * pos.board().side_to_move().sign();
         if (first.score - expected).abs() > BALANCED {
             shared.count(&SearchTally {
                 searches: 1,

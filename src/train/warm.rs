@@ -149,7 +149,7 @@ pub fn warm_start<const H: usize>(
                         let source = src_kind.and_then(|(k, same)| {
                             let (file, rank) = (files[sq % df]?, ranks[sq / df]?);
                             let s = Square((rank * sf + file) as u8);
-                            let exact = same && files[sq % df] == Some(sq % df) && ranks[sq / df] == Some(sq / df);
+                            let exact = same && file == sq % df && rank == sq / df;
                             Some((
                                 src.board_feature(Color::White, from, Piece::new(color, k as u8), s),
                                 exact,
