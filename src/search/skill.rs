@@ -28,17 +28,20 @@ pub const MIN_ELO: i32 = 500;
 /// See [`MIN_ELO`]; asking more than full strength gives full strength.
 pub const MAX_ELO: i32 = 2850;
 
-/// `(Elo, level)` points, Elo rising. Provisional, not yet calibrated against Stockfish 15.1's
-/// own `UCI_Elo`: Fairy-Stockfish's fit of skill levels to CCRL Elo sampled at 1000-2500
-/// (`((elo - 1346.6) / 143.4)^(1 / 0.806)` above 1346.6, with its fifth-power term below),
-/// its floor of -20 at 500, and full strength at 2850, the top of the range.
+/// `(Elo, level)` points, Elo rising: the level at which nue scores about half against
+/// Stockfish 15.1 playing at that `UCI_Elo`, in chess at 10+0.1 (matches of nue at fixed
+/// levels against Stockfish's `UCI_LimitStrength` at 1,500, 2,000 and 2,500; the points below
+/// 1,500 extend that slope). nue's levels play weaker than Stockfish's levels of the same number
+/// (its four-line search reaches less depth in the same time), so each Elo takes a higher
+/// level. Full strength scored about 2,400 on that scale, so every Elo from 2,400 up plays at
+/// full strength; the floor, -20 at 500, is Fairy-Stockfish's.
 const ELO_LADDER: [(f64, f64); 7] = [
     (500.0, -20.0),
-    (1000.0, -2.6),
-    (1350.0, 0.0),
-    (1500.0, 1.1),
-    (2000.0, 6.6),
-    (2500.0, 13.3),
+    (1000.0, -2.0),
+    (1350.0, 1.9),
+    (1500.0, 3.8),
+    (2000.0, 13.9),
+    (2400.0, 20.0),
     (2850.0, 20.0),
 ];
 
@@ -153,6 +156,21 @@ mod tests {
         assert!((150..350).contains(&ups), "3.25 rounded up {ups} times in 1000");
         assert_eq!(Skill::new(5.0, 7).map(|s| s.pick_depth()), Some(6));
         assert_eq!(Skill::new(-5.0, 7).map(|s| s.pick_depth()), Some(1));
+    }
+
+    #[test]
+    fn elo_rises_with_level_and_full_strength_tops_the_scale() {
+        let levels: Vec<f64> = (MIN_ELO..=MAX_ELO).step_by(50).map(level_for_elo).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
+        assert_eq!(level_for_elo(MIN_ELO), f64::from(MIN_LEVEL));
+        assert!((level_for_elo(1500) - 3.8).abs() < 1e-9);
+        let strength = |elo| Strength {
+            level: 0,
+            limit: true,
+            elo,
+        };
+        assert_eq!(strength(2400).skill(1), None);
+        assert!(strength(2000).skill(1).is_some());
     }
 
     /// How often each level gives up the best move when the second line is 30 cp worse.
