@@ -8,23 +8,27 @@
 //! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
 //!
 //! Modules, one job each: `attacks` (who captures on a square), `chase` (the AXF chasing
-//! rules), `movegen` (pseudo-legal moves, pins, evasions, legality, move filters), `make`
-//! (make-move and the incremental key), `fen` (FEN and move text), `eval` and `terms`
-//! (the hand-crafted evaluation's terms), [`moves`] (the move encoding); this file holds the
-//! position, its game-end rules and the [`GameRules`] implementation.
+//! rules), `movegen` (pseudo-legal moves, pins, evasions, legality, drops, castling, move
+//! filters, counting), `make` (make-move and the incremental key), `end` (the game-end rules
+//! apart from mate and stalemate), `fen` (FEN and SFEN), `notation` (move text), `eval` and
+//! `terms` (the hand-crafted evaluation's terms), [`moves`] (the move encoding); this file
+//! holds the position, its keys and castling geometry, and the [`GameRules`] and
+//! [`crate::game::EvalKnowledge`] implementations.
 
 mod attacks;
 mod chase;
+mod end;
 mod eval;
 mod fen;
 mod make;
 mod movegen;
 pub mod moves;
+mod notation;
 mod terms;
 
 pub use moves::{FairyMove, Special};
 
-use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
+use crate::core::{Bitboard, Color, Outcome, PositionError, Square};
 use crate::game::EvalTerms;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
 use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
@@ -294,119 +298,6 @@ impl<B: Bitboard> Fairy<B> {
         let king = self.castle_king(self.state.side)?;
         let path = self.castle_path(self.state.side, side, king, Square(mv.to()))?;
         Some((king, path.king_to, path.rook_to))
-    }
-
-    /// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, Fairy-Stockfish's
-    /// `is_optional_game_end`): the side to move, not in check, has its king and one pawn and
-    /// no legal move but promotions.
-    fn only_promotions_left(&self) -> bool {
-        let us = self.state.side.index();
-        let own = self.state.by_color[us];
-        let pawns = (0..self.rules.kinds)
-            .filter(|&k| self.rules.is_pawn(k))
-            .map(|k| (self.by_kind[k] & own).count())
-            .sum::<u32>();
-        if own.count() != 2 || pawns != 1 || !self.state.checkers.is_empty() {
-            return false;
-        }
-        let mut others = false;
-        self.legal_moves(movegen::Filter::all(), &mut |mv| others |= mv.promotion().is_none());
-        !others
-    }
-
-    /// [`GameRules::outcome`] by the rare rules it looks at apart: two passes, bikjang. Apart so
-    /// that the tests perft asks at every node (extinction, check count, flag) stay a small
-    /// function, without the larger frame and saved registers these would need.
-    #[inline(never)]
-    fn outcome_by_rare_rules(&self) -> Option<Outcome> {
-        let rules: &Rules<B> = &self.rules;
-        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
-            return Some(self.material_result());
-        }
-        None
-    }
-
-    /// Whether `color` has no pieces that count for an extinction rule (and the opponent
-    /// enough): the piece counts cached in [`State::extinct`], or, where the rule counts all
-    /// pieces on the board ([`Rules::extinction_cached`] false), the count of them. Inlined:
-    /// perft asks it twice at every node of an extinction variant.
-    #[inline(always)]
-    pub(super) fn extinct(&self, color: Color) -> bool {
-        let Some(ext) = &self.rules.extinction else {
-            return false;
-        };
-        // Pseudo-royal pieces are never captured (except by explosions), so their extinction
-        // never ends the game: Fairy-Stockfish's `is_immediate_game_end`.
-        if ext.pseudo_royal && !self.rules.blast_on_capture {
-            return false;
-        }
-        let reply = u32::from(ext.claim && color == self.state.side);
-        let gone = if self.rules.extinction_cached {
-            self.state.extinct >> color.index() & 1 != 0
-        } else {
-            self.state.by_color[color.index()].count() <= u32::from(ext.count)
-        };
-        gone && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
-    }
-
-    /// Which colors (bit per color) have at most the extinction rule's count of pieces of its
-    /// kinds (or of all pieces), on the board and in hand: [`State::extinct`] from scratch.
-    pub(super) fn extinction_counts(&self) -> u8 {
-        let Some(ext) = &self.rules.extinction else {
-            return 0;
-        };
-        let mut bits = 0;
-        for color in [Color::White, Color::Black] {
-            // Pieces in hand count (dobutsu's lion, captured, is the capturer's).
-            let own = self.state.by_color[color.index()];
-            let hand = self.rules.hands.then_some(&self.state.hand[color.index()]);
-            let gone = match &ext.kinds {
-                None => {
-                    own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32
-                }
-                Some(kinds) => kinds.iter().any(|&k| {
-                    let in_hand = hand.map_or(0, |h| u32::from(h[usize::from(k)]));
-                    (self.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
-                }),
-            };
-            bits |= u8::from(gone) << color.index();
-        }
-        bits
-    }
-
-    /// Whether `color` has a piece of the flag kind in its flag region (with `safe`, none of
-    /// them attacked). Inlined: `outcome` asks it for both sides at every node of a flag
-    /// variant.
-    #[inline(always)]
-    fn flag_reached(&self, color: Color) -> bool {
-        let Some(flag) = &self.rules.flag else { return false };
-        let there = self.by_kind[flag.kind as usize]
-            & self.state.by_color[color.index()]
-            & self.rules.flag_region[color.index()];
-        !there.is_empty() && (!flag.safe || self.unattacked(there, !color))
-    }
-
-    /// Whether no piece of `by` attacks any of `squares` (Fairy-Stockfish's `flag_reached`
-    /// with `flagPieceSafe`: every piece there, any attacker).
-    #[inline(never)]
-    fn unattacked(&self, squares: B, by: Color) -> bool {
-        let occ = self.occupied();
-        squares
-            .squares()
-            .all(|sq| self.attackers_to(sq, by, occ, B::EMPTY).is_empty())
-    }
-
-    /// Whether `color`, to move, can reach its flag region with one legal move. Not inlined:
-    /// asked only once the opponent has reached its own, it would swell `outcome`'s frame.
-    #[inline(never)]
-    fn can_reach_flag(&self) -> bool {
-        let Some(flag) = &self.rules.flag else { return false };
-        let mut reach = false;
-        self.legal_moves(movegen::Filter::all(), &mut |m| {
-            reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
-                && self.rules.flag_region[self.state.side.index()].has(Square(m.to()));
-        });
-        reach
     }
 }
 
@@ -692,169 +583,6 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
             return self.state.checks[color.index()];
         }
         self.state.hand[color.index()].get(kind).copied().unwrap_or(0)
-    }
-}
-
-impl<B: Bitboard> crate::game::Notation for Fairy<B> {
-    fn in_dialect(variant: &Self::Variant, dialect: crate::game::Dialect) -> Self::Variant {
-        let usi = dialect == crate::game::Dialect::Usi;
-        if variant.usi == usi {
-            return Arc::clone(variant);
-        }
-        // A copy of the rules (their slider tables shared), inline in the variant: one pointer
-        // from a position to them, as in the hot paths every rule is read through it.
-        Arc::new(FairyVariant {
-            rules: variant.rules.clone(),
-            terms: variant.terms.clone(),
-            usi,
-        })
-    }
-
-    fn from_fen(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
-        Self::parse_fen(variant, fen)
-    }
-
-    fn from_fen_unchecked(variant: &Self::Variant, fen: &str) -> Result<Self, PositionError> {
-        Self::parse_fen_unchecked(variant, fen)
-    }
-
-    fn to_fen(&self) -> String {
-        self.write_fen()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<FairyMove, MoveError> {
-        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
-            return Err(MoveError::new(text, "not a move in coordinate notation"));
-        }
-        let mut list = Self::MoveList::default();
-        self.generate_into(GenKind::All, &mut list);
-        let lower = text.to_ascii_lowercase();
-        list.iter()
-            .copied()
-            .find(|&m| {
-                self.fmt_move(m).eq_ignore_ascii_case(&lower)
-                    || m.special() == Special::Castle && self.fmt_move_in(m, !self.state.chess960) == lower
-            })
-            .ok_or_else(|| MoveError::new(text, "not a legal move in this position"))
-    }
-
-    fn fmt_move(&self, mv: FairyMove) -> String {
-        self.fmt_move_in(mv, self.state.chess960)
-    }
-
-    fn set_chess960(&mut self, on: bool) {
-        self.state.chess960 = on || self.needs_960_notation();
-    }
-
-    fn move_parts(&self, mv: FairyMove) -> crate::game::MoveParts {
-        use crate::game::{Change, GameRules};
-        let rules: &Rules<B> = &self.rules;
-        let mover = self.moved_piece(mv).kind;
-        let dropped = mv.dropped().is_some();
-        let change = match mv.promotion() {
-            _ if dropped => None,
-            None => None,
-            Some(k) if rules.base_of(usize::from(k)) == Some(mover) => Some(Change::Promote(k)),
-            Some(k) if rules.base_of(usize::from(mover)) == Some(k) => Some(Change::Demote(k)),
-            Some(k) => Some(Change::Promotion(k)),
-        };
-        let castle = (mv.special() == Special::Castle).then(|| {
-            let files = rules.files;
-            Square(mv.to()).file(files) > Square(mv.from()).file(files)
-        });
-        crate::game::MoveParts {
-            from: (!dropped).then(|| Square(mv.from())),
-            to: self.move_target(mv),
-            // A drop in promoted form is written with the promoted piece's letter.
-            kind: if dropped {
-                mv.promotion().unwrap_or(mover)
-            } else {
-                mover
-            },
-            capture: self.captured_piece(mv).is_some(),
-            castle,
-            change,
-            gate: mv.gate().map(|k| (k, Square(mv.gate_square()))),
-        }
-    }
-
-    fn piece_letter(&self, kind: u8) -> char {
-        self.rules.san_letters.get(usize::from(kind)).copied().unwrap_or('?')
-    }
-
-    fn is_chess_pawn(&self, kind: u8) -> bool {
-        self.rules.chess_pawns >> kind & 1 != 0
-    }
-
-    fn unpromoted(&self, kind: u8) -> Option<u8> {
-        self.rules.base_of(usize::from(kind))
-    }
-
-    fn shogi_notation(&self) -> bool {
-        // Fairy-Stockfish writes Hodges for the variants built on its shogi template: pieces
-        // captured to hand, shogi-style promotions, no castling.
-        let rules: &Rules<B> = &self.rules;
-        rules.captures_to_hand && rules.castling.is_none() && (0..rules.kinds).any(|k| rules.base_of(k).is_some())
-    }
-
-    fn check_marks(&self) -> bool {
-        !self.rules.royal_kinds.is_empty()
-    }
-}
-
-impl<B: Bitboard> Fairy<B> {
-    /// A move in coordinate notation, castling in Chess960's (king takes rook) or not. An
-    /// S-chess gating adds the gated piece's letter: `e1f2h`, `e1g1h` (castling, gated on the
-    /// king's square), `h1e1h` (gated on the rook's square: written rook to king, as
-    /// Fairy-Stockfish does).
-    fn fmt_move_in(&self, mv: FairyMove, chess960: bool) -> String {
-        let Some(kind) = mv.gate() else {
-            return self.fmt_ungated(mv, chess960);
-        };
-        let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
-        if mv.gate_square() == mv.from() {
-            return format!("{}{letter}", self.fmt_ungated(mv.without_gate(), chess960));
-        }
-        format!(
-            "{}{}{letter}",
-            self.square_name(Square(mv.to())),
-            self.square_name(Square(mv.from()))
-        )
-    }
-
-    /// [`Fairy::fmt_move_in`] of a move without gating.
-    fn fmt_ungated(&self, mv: FairyMove, chess960: bool) -> String {
-        if let Some(kind) = mv.dropped() {
-            // Fairy-Stockfish's drop notation: the piece letter in upper case (after a `+` for a
-            // drop as the promoted form), `@`, the square.
-            let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
-            let plus = if mv.promotion().is_some() { "+" } else { "" };
-            let at = if self.rules.usi { '*' } else { '@' };
-            return format!(
-                "{plus}{}{at}{}",
-                letter.to_ascii_uppercase(),
-                self.square_name(Square(mv.to()))
-            );
-        }
-        if let Some(text) = self.fmt_castle(mv, chess960) {
-            return text;
-        }
-        let mut s = self.square_name(Square(mv.from()));
-        s.push_str(&self.square_name(Square(mv.to())));
-        if let Some(k) = mv.promotion() {
-            // Shogi-style promotion is `+`, Kyoto's demotion `-`, a pawn's the new letter.
-            let rules: &Rules<B> = &self.rules;
-            let k = usize::from(k);
-            let mover = self.piece_at(Square(mv.from())).map(|p| usize::from(p.kind));
-            if rules.base_of(k).is_some() {
-                s.push('+');
-            } else if mover.and_then(|m| rules.base_of(m)) == Some(k as u8) {
-                s.push('-');
-            } else {
-                s.push(rules.letters[k]);
-            }
-        }
-        s
     }
 }
 

@@ -1,90 +1,26 @@
-//! Fairy-Stockfish's FEN dialect for the interpreter: multi-digit empty runs (`10`), any piece
-//! letters of the variant, an optional empty holdings field (`[]`), X-FEN or Shredder castling
-//! (`KQkq`, `HAha`), en-passant squares, and check counters (`3+3`) for n-check variants; and
-//! the coordinate move notation (`e2e4`, `a7a8q`, castling as king to its target unless
-//! Chess960 notation is on).
+//! Reading a FEN (or an SFEN under USI) into a position: the fields, the board, hands,
+//! castling and first-move rights, en passant, counters; then the checks that make it a
+//! position of the game (piece counts, royal pieces, the side not to move not in check).
 
-use super::moves::{FairyMove, Special};
-use super::{EMPTY, Fairy, FairyVariant, NO_SQUARE, State};
 use crate::core::{Bitboard, Color, PositionError, Square};
 use crate::game::Piece;
-use crate::variant::MAX_KINDS;
-use crate::variant::Rules;
+use crate::game::fairy::{EMPTY, Fairy, FairyVariant, NO_SQUARE, State};
+use crate::variant::{MAX_KINDS, Rules};
 use std::sync::Arc;
 
 impl<B: Bitboard> Fairy<B> {
-    /// `e4`, `j10`; under USI, the file counted from the right and the rank lettered from the
-    /// top (`5e`, as Fairy-Stockfish writes any variant's squares there).
-    pub(super) fn square_name(&self, sq: Square) -> String {
-        let (files, ranks) = (self.rules.files, self.rules.ranks);
-        if self.rules.usi {
-            return format!(
-                "{}{}",
-                files - sq.file(files),
-                (b'a' + ranks - 1 - sq.rank(files)) as char
-            );
-        }
-        format!("{}{}", (b'a' + sq.file(files)) as char, sq.rank(files) + 1)
-    }
-
-    /// Parses a square name at the start of `text`; returns it and the bytes used.
-    fn parse_square(&self, text: &str) -> Option<(Square, usize)> {
-        let bytes = text.as_bytes();
-        let file = bytes.first()?.checked_sub(b'a')?;
-        if file >= self.rules.files {
-            return None;
-        }
-        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
-        (1..=self.rules.ranks)
-            .contains(&rank)
-            .then(|| (Square::new(file, rank - 1, self.rules.files), 1 + digits))
-    }
-
-    /// Castling in the protocol's notation: king to rook (`chess960`) or king to its target.
-    pub(super) fn fmt_castle(&self, mv: FairyMove, chess960: bool) -> Option<String> {
-        if mv.special() != Special::Castle {
-            return None;
-        }
-        let from = Square(mv.from());
-        let to = if chess960 {
-            Square(mv.to())
-        } else {
-            crate::game::GameRules::move_target(self, mv)
-        };
-        Some(format!("{}{}", self.square_name(from), self.square_name(to)))
-    }
-
-    /// Whether king-to-target notation would be ambiguous (a king stands on its castling target
-    /// or next to it, where a plain king step reads the same), so castling must be written
-    /// king-takes-rook, as Fairy-Stockfish writes it.
-    pub(super) fn needs_960_notation(&self) -> bool {
-        let Some(c) = &self.rules.castling else {
-            return false;
-        };
-        let files = self.rules.files;
-        (0..4).any(|i| {
-            if self.state.castle[i] == NO_SQUARE {
-                return false;
-            }
-            let color = if i < 2 { Color::White } else { Color::Black };
-            let target = if i % 2 == 0 { c.kingside_file } else { c.queenside_file };
-            let kings = self.by_kind[c.king_kind as usize] & self.state.by_color[color.index()];
-            kings
-                .squares()
-                .any(|k| k.rank(files) == c.rank[color.index()] && k.file(files).abs_diff(target) <= 1)
-        })
-    }
-
     /// Parses a FEN of this variant (an SFEN under USI: [`Fairy::sfen_to_fen`]).
-    pub(super) fn parse_fen(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+    pub(in crate::game::fairy) fn parse_fen(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
         let pos = Self::parse_fen_unchecked(variant, fen)?;
         pos.refuse_check_on_side_not_to_move()?;
         Ok(pos)
     }
 
     /// [`Fairy::parse_fen`] without refusing a side not to move in check.
-    pub(super) fn parse_fen_unchecked(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+    pub(in crate::game::fairy) fn parse_fen_unchecked(
+        variant: &Arc<FairyVariant<B>>,
+        fen: &str,
+    ) -> Result<Self, PositionError> {
         if variant.usi {
             let fen = Self::sfen_to_fen(variant, fen)?;
             return Self::read_fen_text(variant, &fen);
@@ -144,7 +80,10 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Parses a FEN of this variant (Fairy-Stockfish's dialect).
-    pub(super) fn parse_fen_text(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
+    pub(in crate::game::fairy) fn parse_fen_text(
+        variant: &Arc<FairyVariant<B>>,
+        fen: &str,
+    ) -> Result<Self, PositionError> {
         let pos = Self::read_fen_text(variant, fen)?;
         pos.refuse_check_on_side_not_to_move()?;
         Ok(pos)
@@ -152,7 +91,38 @@ impl<B: Bitboard> Fairy<B> {
 
     /// [`Fairy::parse_fen_text`] without refusing a side not to move in check.
     fn read_fen_text(variant: &Arc<FairyVariant<B>>, fen: &str) -> Result<Self, PositionError> {
-        let rules: &Rules<B> = variant;
+        let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
+        let FenFields {
+            board,
+            holdings,
+            fields,
+        } = Self::fen_fields(variant, fen)?;
+        let mut pos = Self::empty(variant);
+        pos.read_board(board)?;
+        if let Some(h) = holdings {
+            pos.parse_hands(h)?;
+        }
+        pos.state.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err("side to move", format!("'{}' is not w or b", other.escape_debug())),
+        };
+        pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+        pos.read_ep_and_counters(&fields)?;
+        pos.state.extinct = pos.extinction_counts();
+        pos.validate()?;
+        pos.state.key = crate::game::GameRules::hash_from_scratch(&pos);
+        pos.update_checkers();
+        if pos.rules.bikjang {
+            pos.state.facing = u8::from(pos.kings_face());
+        }
+        pos.state.chess960 = pos.needs_960_notation();
+        Ok(pos)
+    }
+
+    /// The fields of `fen` ([`FenFields`]), with those Fairy-Stockfish and pychess leave out put
+    /// back.
+    fn fen_fields<'a>(rules: &Rules<B>, fen: &'a str) -> Result<FenFields<'a>, PositionError> {
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
         let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.is_empty() {
@@ -192,7 +162,16 @@ impl<B: Bitboard> Fairy<B> {
         if fields.len() == 5 && !counted && fields[3..].iter().all(|f| f.bytes().all(|b| b.is_ascii_digit())) {
             fields.insert(3, "-");
         }
-        let mut pos = Fairy {
+        Ok(FenFields {
+            board: board_text,
+            holdings,
+            fields,
+        })
+    }
+
+    /// An empty board of `variant`, White to move, for a FEN to be read into.
+    fn empty(variant: &Arc<FairyVariant<B>>) -> Self {
+        Fairy {
             rules: Arc::clone(variant),
             state: State {
                 board: B::mailbox(EMPTY),
@@ -217,9 +196,17 @@ impl<B: Bitboard> Fairy<B> {
                 extinct: 0,
             },
             by_kind: [B::EMPTY; MAX_KINDS],
-        };
-        let (files, ranks) = (rules.files, rules.ranks);
-        let rows: Vec<&str> = board_text.split('/').collect();
+        }
+    }
+
+    /// Reads the board field `text` (ranks from the top, `/` between them, multi-digit empty
+    /// runs, `+` before a promoted form's letter, `~` after a promoted piece) onto this empty
+    /// board.
+    fn read_board(&mut self, text: &str) -> Result<(), PositionError> {
+        let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
+        let (files, ranks) = (self.rules.files, self.rules.ranks);
+        let marks_promoted = self.rules.marks_promoted;
+        let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != ranks as usize {
             return err("board", format!("{} ranks, the board has {ranks}", rows.len()));
         }
@@ -238,7 +225,7 @@ impl<B: Bitboard> Fairy<B> {
                         return err("board", format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if let Some(kind) = pos.board_kind(c, &mut chars)? {
+                } else if let Some(kind) = self.board_kind(c, &mut chars)? {
                     if file >= files as u32 {
                         return err("board", format!("rank {} is longer than {files} files", rank + 1));
                     }
@@ -251,14 +238,14 @@ impl<B: Bitboard> Fairy<B> {
                         Color::Black
                     };
                     let sq = Square::new(file as u8, rank, files);
-                    pos.put(Piece::new(color, kind), sq);
+                    self.put(Piece::new(color, kind), sq);
                     // `~`: a promoted piece, which goes back to hand as the pawn it was.
                     if chars.peek() == Some(&'~') {
                         chars.next();
-                        if !rules.marks_promoted {
+                        if !marks_promoted {
                             return err("board", format!("'{c}~': this variant does not mark promoted pieces"));
                         }
-                        pos.state.promoted |= B::square(sq);
+                        self.state.promoted |= B::square(sq);
                     }
                     file += 1;
                 } else {
@@ -275,72 +262,7 @@ impl<B: Bitboard> Fairy<B> {
                 );
             }
         }
-        if let Some(h) = holdings {
-            pos.parse_hands(h)?;
-        }
-        pos.state.side = match fields.get(1).copied().unwrap_or("w") {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return err("side to move", format!("'{}' is not w or b", other.escape_debug())),
-        };
-        pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
-        let mut rest = 4;
-        let ep = fields.get(3).copied().unwrap_or("-");
-        // Where a counting rule applies, a number in the en-passant field is the running count's
-        // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
-        if rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
-            pos.state.counting_limit = ep.parse().map_err(|_| {
-                PositionError::new(
-                    "counting limit",
-                    format!("'{}' is not a number of plies", ep.escape_debug()),
-                )
-            })?;
-        } else {
-            pos.parse_ep(ep)?;
-        }
-        if rules.check_counting {
-            let text = fields.get(4).copied().unwrap_or("");
-            let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
-            match counts.as_slice() {
-                [Some(w), Some(b)] if *w <= 15 && *b <= 15 => pos.state.checks = [*w, *b],
-                _ => {
-                    return err(
-                        "check counters",
-                        format!("'{}' is not N+M (checks left, 0-15)", text.escape_debug()),
-                    );
-                }
-            }
-            rest = 5;
-        }
-        if let Some(h) = fields.get(rest) {
-            pos.state.halfmove = h
-                .parse()
-                .map_err(|_| PositionError::new("halfmove clock", format!("'{}' is not a number", h.escape_debug())))?;
-        }
-        if let Some(f) = fields.get(rest + 1) {
-            pos.state.fullmove = f.parse().map_err(|_| {
-                PositionError::new("fullmove number", format!("'{}' is not a number", f.escape_debug()))
-            })?;
-        }
-        if pos.state.counting_limit > 0 {
-            pos.state.counting_ply = pos.state.halfmove;
-            pos.state.halfmove = 0;
-        }
-        if fields.len() > rest + 2 {
-            return err(
-                "position",
-                format!("unexpected field '{}'", fields[rest + 2].escape_debug()),
-            );
-        }
-        pos.state.extinct = pos.extinction_counts();
-        pos.validate()?;
-        pos.state.key = crate::game::GameRules::hash_from_scratch(&pos);
-        pos.update_checkers();
-        if pos.rules.bikjang {
-            pos.state.facing = u8::from(pos.kings_face());
-        }
-        pos.state.chess960 = pos.needs_960_notation();
-        Ok(pos)
+        Ok(())
     }
 
     /// The kind of the board letter `c` (`+` with the letter after it, taken from `chars`, for
@@ -478,12 +400,6 @@ impl<B: Bitboard> Fairy<B> {
         Ok(())
     }
 
-    /// Whether `color` has S-chess gates to write: it holds a piece to gate in, or captures may
-    /// give it one (Fairy-Stockfish writes and reads no gates otherwise).
-    fn may_gate(&self, color: Color) -> bool {
-        self.rules.gating && (self.rules.captures_to_hand || self.state.hand[color.index()].iter().any(|&n| n > 0))
-    }
-
     fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
         if text == "-" {
             return Ok(());
@@ -545,6 +461,76 @@ impl<B: Bitboard> Fairy<B> {
         if !ep.is_empty() {
             self.state.ep = ep;
             self.state.ep_victim = victim.0;
+        }
+        Ok(())
+    }
+
+    /// Parses a square name at the start of `text`; returns it and the bytes used.
+    fn parse_square(&self, text: &str) -> Option<(Square, usize)> {
+        let bytes = text.as_bytes();
+        let file = bytes.first()?.checked_sub(b'a')?;
+        if file >= self.rules.files {
+            return None;
+        }
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
+        (1..=self.rules.ranks)
+            .contains(&rank)
+            .then(|| (Square::new(file, rank - 1, self.rules.files), 1 + digits))
+    }
+
+    /// Reads the fields after castling in `fields` (all of the FEN's): en passant (or a counting
+    /// rule's limit), the check counters of n-check variants, the halfmove clock and the
+    /// fullmove number, and no more.
+    fn read_ep_and_counters(&mut self, fields: &[&str]) -> Result<(), PositionError> {
+        let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
+        let mut rest = 4;
+        let ep = fields.get(3).copied().unwrap_or("-");
+        // Where a counting rule applies, a number in the en-passant field is the running count's
+        // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
+        if self.rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
+            self.state.counting_limit = ep.parse().map_err(|_| {
+                PositionError::new(
+                    "counting limit",
+                    format!("'{}' is not a number of plies", ep.escape_debug()),
+                )
+            })?;
+        } else {
+            self.parse_ep(ep)?;
+        }
+        if self.rules.check_counting {
+            let text = fields.get(4).copied().unwrap_or("");
+            let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
+            match counts.as_slice() {
+                [Some(w), Some(b)] if *w <= 15 && *b <= 15 => self.state.checks = [*w, *b],
+                _ => {
+                    return err(
+                        "check counters",
+                        format!("'{}' is not N+M (checks left, 0-15)", text.escape_debug()),
+                    );
+                }
+            }
+            rest = 5;
+        }
+        if let Some(h) = fields.get(rest) {
+            self.state.halfmove = h
+                .parse()
+                .map_err(|_| PositionError::new("halfmove clock", format!("'{}' is not a number", h.escape_debug())))?;
+        }
+        if let Some(f) = fields.get(rest + 1) {
+            self.state.fullmove = f.parse().map_err(|_| {
+                PositionError::new("fullmove number", format!("'{}' is not a number", f.escape_debug()))
+            })?;
+        }
+        if self.state.counting_limit > 0 {
+            self.state.counting_ply = self.state.halfmove;
+            self.state.halfmove = 0;
+        }
+        if fields.len() > rest + 2 {
+            return err(
+                "position",
+                format!("unexpected field '{}'", fields[rest + 2].escape_debug()),
+            );
         }
         Ok(())
     }
@@ -622,202 +608,12 @@ impl<B: Bitboard> Fairy<B> {
         }
         Ok(())
     }
+}
 
-    /// Both hands in FEN letters: White's in upper case, then Black's, each in
-    /// [`Rules::hand_order`] (Fairy-Stockfish's).
-    pub(super) fn hands_text(&self) -> String {
-        let rules: &Rules<B> = &self.rules;
-        let mut s = String::new();
-        for color in [Color::White, Color::Black] {
-            for k in rules.hand_order.iter().map(|&k| usize::from(k)) {
-                let letter = rules.letters[k];
-                let letter = if color == Color::White {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                };
-                for _ in 0..self.state.hand[color.index()][k] {
-                    s.push(letter);
-                }
-            }
-        }
-        s
-    }
-
-    /// The SFEN of this position (under USI): the board as in FEN, `b` for the first player to
-    /// move, the hands with counts (`2Pp`, `-`), the ply.
-    fn write_sfen(&self) -> String {
-        let fen = self.write_fen_text();
-        let board = fen.split('[').next().unwrap_or("");
-        let mut hand = String::new();
-        let hands = self.hands_text();
-        let mut chars = hands.chars().peekable();
-        while let Some(c) = chars.next() {
-            let mut n = 1;
-            while chars.peek() == Some(&c) {
-                chars.next();
-                n += 1;
-            }
-            if n > 1 {
-                hand.push_str(&n.to_string());
-            }
-            hand.push(c);
-        }
-        let side = if self.state.side == Color::White { 'b' } else { 'w' };
-        let hand = if hand.is_empty() { "-".to_string() } else { hand };
-        format!("{board} {side} {hand} {}", crate::game::GameRules::game_ply(self))
-    }
-
-    /// The FEN of this position (an SFEN under USI).
-    pub(super) fn write_fen(&self) -> String {
-        if self.rules.usi {
-            self.write_sfen()
-        } else {
-            self.write_fen_text()
-        }
-    }
-
-    /// The FEN of this position in Fairy-Stockfish's dialect.
-    fn write_fen_text(&self) -> String {
-        let rules: &Rules<B> = &self.rules;
-        let files = rules.files;
-        let mut s = String::new();
-        for rank in (0..rules.ranks).rev() {
-            let mut empty = 0;
-            for file in 0..files {
-                match self.piece_at(Square::new(file, rank, files)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let letter = rules.letters[p.kind as usize];
-                        if rules.base_of(usize::from(p.kind)).is_some() {
-                            s.push('+');
-                        }
-                        s.push(if p.color == Color::White {
-                            letter.to_ascii_uppercase()
-                        } else {
-                            letter
-                        });
-                        // Fairy-Stockfish writes the marks only where pieces go back to hand.
-                        if self.rules.writes_promoted && self.state.promoted.has(Square::new(file, rank, files)) {
-                            s.push('~');
-                        }
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        if rules.hands {
-            s.push('[');
-            s.push_str(&self.hands_text());
-            s.push(']');
-        }
-        s.push_str(if self.state.side == Color::White { " w " } else { " b " });
-        let mut castling = String::new();
-        for color in [Color::White, Color::Black] {
-            let start = castling.len();
-            let case = |ch: char| {
-                if color == Color::White {
-                    ch.to_ascii_uppercase()
-                } else {
-                    ch
-                }
-            };
-            // Squares a castling letter already stands for (S-chess gates).
-            let mut implied = B::EMPTY;
-            for side in 0..2 {
-                let rook = self.state.castle[color.index() * 2 + side];
-                if rook == NO_SQUARE {
-                    continue;
-                }
-                let file = Square(rook).file(files);
-                let rank = Square(rook).rank(files);
-                // `K`/`Q` where that letter finds this rook (see `parse_castling`).
-                let outermost = rules.castling.as_ref().is_some_and(|c| {
-                    let [queen_file, king_file] = c.rook_files;
-                    c.rook_kinds.iter().all(|&k| {
-                        (self.by_kind[k as usize] & self.state.by_color[color.index()])
-                            .squares()
-                            .all(|r| {
-                                let f = r.file(files);
-                                r.rank(files) != rank
-                                    || if side == 0 {
-                                        f <= file || f > king_file
-                                    } else {
-                                        f >= file || f < queen_file
-                                    }
-                            })
-                    })
-                });
-                let ch = if outermost && !self.state.chess960 {
-                    if side == 0 { 'k' } else { 'q' }
-                } else {
-                    (b'a' + file) as char
-                };
-                castling.push(case(ch));
-                implied |= B::square(Square(rook));
-                if !self.state.chess960
-                    && let Some(king) = self.castle_king(color)
-                {
-                    implied |= B::square(king);
-                }
-            }
-            let shown = if !rules.gating || self.may_gate(color) {
-                self.state.rights & self.state.by_color[color.index()] & !implied
-            } else {
-                B::EMPTY
-            };
-            for sq in shown.squares() {
-                castling.push(case((b'a' + sq.file(files)) as char));
-            }
-            // Chess960 S-chess writes its rights and gates together, in file order.
-            if self.state.chess960 && !shown.is_empty() {
-                let mut letters: Vec<char> = castling[start..].chars().collect();
-                letters.sort_unstable();
-                castling.truncate(start);
-                castling.extend(letters);
-            }
-        }
-        s.push_str(if castling.is_empty() { "-" } else { &castling });
-        s.push(' ');
-        if self.state.counting_limit > 0 {
-            s.push_str(&self.state.counting_limit.to_string());
-        } else if self.state.ep.is_empty() {
-            s.push('-');
-        } else {
-            // Name the pawn too when it does not stand straight beyond the first target
-            // (berolina's diagonal double step), among the targets in square order, as
-            // Fairy-Stockfish does.
-            let first = self.state.ep.lsb();
-            let behind = first.rank(files) as i32 + if self.state.side == Color::White { -1 } else { 1 };
-            let mut listed = self.state.ep;
-            if behind < 0
-                || behind >= rules.ranks as i32
-                || Square::new(first.file(files), behind as u8, files).0 != self.state.ep_victim
-            {
-                listed |= B::square(Square(self.state.ep_victim));
-            }
-            for sq in listed.squares() {
-                s.push_str(&self.square_name(sq));
-            }
-        }
-        if rules.check_counting {
-            s.push_str(&format!(" {}+{}", self.state.checks[0], self.state.checks[1]));
-        }
-        let clock = if self.state.counting_limit > 0 {
-            self.state.counting_ply
-        } else {
-            self.state.halfmove
-        };
-        s.push_str(&format!(" {clock} {}", self.state.fullmove));
-        s
-    }
+/// A FEN's fields: the board, the holdings (glued to the board, `...RNBQKBNR[]`, or standing
+/// alone), and all fields but the holdings (`fields[1]` is the side to move).
+struct FenFields<'a> {
+    board: &'a str,
+    holdings: Option<&'a str>,
+    fields: Vec<&'a str>,
 }

@@ -1,0 +1,123 @@
+//! The rules that end a game apart from mate and stalemate: extinction (with the piece counts
+//! kept for it), flags (reached, safe, answered by `flag_move`), two passes in a row, bikjang,
+//! and Sittuyin's stalemate by optional promotion. [`crate::game::GameRules::outcome`] asks
+//! them in its order.
+
+use super::{Fairy, movegen};
+use crate::core::{Bitboard, Color, Outcome, Square};
+use crate::variant::Rules;
+
+impl<B: Bitboard> Fairy<B> {
+    /// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, Fairy-Stockfish's
+    /// `is_optional_game_end`): the side to move, not in check, has its king and one pawn and
+    /// no legal move but promotions.
+    pub(super) fn only_promotions_left(&self) -> bool {
+        let us = self.state.side.index();
+        let own = self.state.by_color[us];
+        let pawns = (0..self.rules.kinds)
+            .filter(|&k| self.rules.is_pawn(k))
+            .map(|k| (self.by_kind[k] & own).count())
+            .sum::<u32>();
+        if own.count() != 2 || pawns != 1 || !self.state.checkers.is_empty() {
+            return false;
+        }
+        let mut others = false;
+        self.legal_moves(movegen::Filter::all(), &mut |mv| others |= mv.promotion().is_none());
+        !others
+    }
+
+    /// [`crate::game::GameRules::outcome`] by the rare rules it looks at apart: two passes,
+    /// bikjang. Apart so that the tests perft asks at every node (extinction, check count, flag)
+    /// stay a small function, without the larger frame and saved registers these would need.
+    #[inline(never)]
+    pub(super) fn outcome_by_rare_rules(&self) -> Option<Outcome> {
+        let rules: &Rules<B> = &self.rules;
+        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
+            return Some(self.material_result());
+        }
+        None
+    }
+
+    /// Whether `color` has no pieces that count for an extinction rule (and the opponent
+    /// enough): the piece counts cached in [`super::State::extinct`], or, where the rule counts all
+    /// pieces on the board ([`Rules::extinction_cached`] false), the count of them. Inlined:
+    /// perft asks it twice at every node of an extinction variant.
+    #[inline(always)]
+    pub(super) fn extinct(&self, color: Color) -> bool {
+        let Some(ext) = &self.rules.extinction else {
+            return false;
+        };
+        // Pseudo-royal pieces are never captured (except by explosions), so their extinction
+        // never ends the game: Fairy-Stockfish's `is_immediate_game_end`.
+        if ext.pseudo_royal && !self.rules.blast_on_capture {
+            return false;
+        }
+        let reply = u32::from(ext.claim && color == self.state.side);
+        let gone = if self.rules.extinction_cached {
+            self.state.extinct >> color.index() & 1 != 0
+        } else {
+            self.state.by_color[color.index()].count() <= u32::from(ext.count)
+        };
+        gone && self.state.by_color[(!color).index()].count() >= u32::from(ext.opponent_count) + reply
+    }
+
+    /// Which colors (bit per color) have at most the extinction rule's count of pieces of its
+    /// kinds (or of all pieces), on the board and in hand: [`super::State::extinct`] from scratch.
+    pub(super) fn extinction_counts(&self) -> u8 {
+        let Some(ext) = &self.rules.extinction else {
+            return 0;
+        };
+        let mut bits = 0;
+        for color in [Color::White, Color::Black] {
+            // Pieces in hand count (dobutsu's lion, captured, is the capturer's).
+            let own = self.state.by_color[color.index()];
+            let hand = self.rules.hands.then_some(&self.state.hand[color.index()]);
+            let gone = match &ext.kinds {
+                None => {
+                    own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32
+                }
+                Some(kinds) => kinds.iter().any(|&k| {
+                    let in_hand = hand.map_or(0, |h| u32::from(h[usize::from(k)]));
+                    (self.by_kind[k as usize] & own).count() + in_hand <= ext.count as u32
+                }),
+            };
+            bits |= u8::from(gone) << color.index();
+        }
+        bits
+    }
+
+    /// Whether `color` has a piece of the flag kind in its flag region (with `safe`, none of
+    /// them attacked). Inlined: `outcome` asks it for both sides at every node of a flag
+    /// variant.
+    #[inline(always)]
+    pub(super) fn flag_reached(&self, color: Color) -> bool {
+        let Some(flag) = &self.rules.flag else { return false };
+        let there = self.by_kind[flag.kind as usize]
+            & self.state.by_color[color.index()]
+            & self.rules.flag_region[color.index()];
+        !there.is_empty() && (!flag.safe || self.unattacked(there, !color))
+    }
+
+    /// Whether no piece of `by` attacks any of `squares` (Fairy-Stockfish's `flag_reached`
+    /// with `flagPieceSafe`: every piece there, any attacker).
+    #[inline(never)]
+    fn unattacked(&self, squares: B, by: Color) -> bool {
+        let occ = self.occupied();
+        squares
+            .squares()
+            .all(|sq| self.attackers_to(sq, by, occ, B::EMPTY).is_empty())
+    }
+
+    /// Whether `color`, to move, can reach its flag region with one legal move. Not inlined:
+    /// asked only once the opponent has reached its own, it would swell `outcome`'s frame.
+    #[inline(never)]
+    pub(super) fn can_reach_flag(&self) -> bool {
+        let Some(flag) = &self.rules.flag else { return false };
+        let mut reach = false;
+        self.legal_moves(movegen::Filter::all(), &mut |m| {
+            reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
+                && self.rules.flag_region[self.state.side.index()].has(Square(m.to()));
+        });
+        reach
+    }
+}
