@@ -14,7 +14,7 @@ pub mod usi;
 pub mod xboard;
 
 pub use error::{CommandError, OptionError, SessionError};
-pub use session::{EngineOptions, GameSession, Session};
+pub use session::{EngineOptions, GameSession, Session, enable_threads};
 
 use crate::engine::registry::RegistryError;
 use crate::search::Limits;

@@ -8,6 +8,7 @@
 //! searcher back, after its `bestmove`.
 
 mod running;
+pub use running::enable_threads;
 mod ucci;
 mod xboard;
 
@@ -448,7 +449,7 @@ impl<G: Game> GameSession<G> {
             },
             _ => limits,
         };
-        if !running::HAS_THREADS && !limits.bounded() {
+        if !running::has_threads() && !limits.bounded() {
             return Err(SessionError::Unstoppable);
         }
         self.reported.store(false, Ordering::Release);

@@ -2,6 +2,7 @@
 //! input loop answers `stop` and `isready` meanwhile; run to its end at once where it has none
 //! (the single-threaded WebAssembly build), where only finite searches are allowed.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 /// A job started by [`Running::start`].
@@ -12,8 +13,23 @@ pub enum Running<T> {
     Done(T),
 }
 
-/// Whether this build can run a search beside the input loop.
-pub const HAS_THREADS: bool = !cfg!(target_family = "wasm");
+/// Whether this build can run a search beside the input loop: natively yes; in WebAssembly only
+/// once [`enable_threads`] said so. rustc gives `wasm32-wasip1` and `wasm32-wasip1-threads` the
+/// same cfgs (`target_feature = "atomics"` is unstable), so the threaded build's start (nue-web's
+/// `_initialize`) tells at run time.
+static HAS_THREADS: AtomicBool = AtomicBool::new(!cfg!(target_family = "wasm"));
+
+/// Whether searches run beside the input loop: natively always, in WebAssembly after
+/// [`enable_threads`].
+pub fn has_threads() -> bool {
+    HAS_THREADS.load(Ordering::Relaxed)
+}
+
+/// Runs searches on their own threads from now on: for a WebAssembly build whose host runs
+/// threads (`wasm32-wasip1-threads`), before the first line is read.
+pub fn enable_threads() {
+    HAS_THREADS.store(true, Ordering::Relaxed);
+}
 
 impl<T: Send + 'static> Running<T> {
     /// Starts `job` with a stack of `stack_bytes` (the default when `None`).
@@ -21,7 +37,7 @@ impl<T: Send + 'static> Running<T> {
     /// # Errors
     /// The thread could not be started.
     pub fn start(stack_bytes: Option<usize>, job: impl FnOnce() -> T + Send + 'static) -> std::io::Result<Running<T>> {
-        if !HAS_THREADS {
+        if !has_threads() {
             return Ok(Running::Done(job()));
         }
         let builder = std::thread::Builder::new();
