@@ -1,9 +1,11 @@
 // The demo page: a variant list from the engine's `uci` answer, a position (FEN and moves),
-// analysis to a depth with live info lines, and moves against the engine. State shown on the
-// page is what the tests read (web/test.mjs).
+// analysis to a depth with live info lines, and moves against the engine; with the threaded
+// engine also analysis until `stop` and a thread count. State shown on the page is what the
+// tests read (web/test.mjs). `?threads=0` or `?threads=1` overrides nue.js's choice of engine.
 import { Nue } from "./nue.js";
 
-const engine = Nue();
+const asked = new URLSearchParams(location.search).get("threads");
+const engine = Nue(undefined, asked === null ? {} : { threads: asked !== "0" });
 // The engine object, for the browser console and the tests.
 window.nue = engine;
 const $ = (id) => document.getElementById(id);
@@ -109,6 +111,13 @@ $("play").onclick = serial(async () => {
   return answer;
 });
 $("engine").onclick = serial(engineMove);
+// Only the threaded engine reads `stop` while it searches.
+$("mode").textContent = engine.threads ? "threaded" : "one thread";
+for (const id of ["infinite", "stop", "threads"]) $(id).disabled = !engine.threads;
+$("infinite").onclick = serial(() => think("go infinite"));
+// Not queued: it must reach the engine while the search it ends is still waiting its answer.
+$("stop").onclick = () => engine.postMessage("stop");
+$("threads").onchange = () => engine.postMessage(`setoption name Threads value ${$("threads").value}`);
 
 await ask("uci", "uciok");
 await refresh();
