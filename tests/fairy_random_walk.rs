@@ -35,7 +35,8 @@ fn check_position<B: Bitboard>(
     let all = list(board, GenKind::All);
     // Janggi's ends by two passes or by a standing bikjang are told by the moves before, which
     // a FEN does not hold (nor does Fairy-Stockfish's): there the position read back goes on.
-    let history_end = (rules.pass || rules.bikjang) && board.outcome().is_some() && again.outcome().is_none();
+    let history_end =
+        (rules.rules().pass || rules.rules().bikjang) && board.outcome().is_some() && again.outcome().is_none();
     if !history_end {
         // The outcome read back is found from scratch (extinction's cached piece counts).
         assert_eq!(again.outcome(), board.outcome(), "{name}: {fen}");
@@ -54,7 +55,7 @@ fn check_position<B: Bitboard>(
         next.play(m, &mut Dirty::default());
         // Legality from scratch: the position after the move parses, so the mover's royal
         // pieces are not attacked (explosions aside, where kings may touch).
-        if !rules.blast_on_capture {
+        if !rules.rules().blast_on_capture {
             let after = next.to_fen();
             assert!(
                 Fairy::<B>::from_fen(rules, &after).is_ok(),

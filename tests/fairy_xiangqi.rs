@@ -275,7 +275,7 @@ fn janggi_passes_and_bikjang_end_by_counting() {
         }
         pos
     };
-    let start = rules.start_fen.clone();
+    let start = rules.rules().start_fen.clone();
     assert_eq!(play(&start, &["e2e2"]).outcome(), None);
     assert_eq!(
         play(&start, &["e2e2", "e9e9"]).outcome(),

@@ -214,13 +214,15 @@ fn the_check_sees_back_edges_in_every_form() {
     );
 }
 
-/// The fairy interpreter reads the compiled rules only: no file under
-/// `src/game/fairy` reaches into a variant's definition (its pieces' Betza atoms, its raw keys).
+/// The fairy interpreter's runtime reads the compiled rules only: no file under
+/// `src/game/fairy` but its back end (`tables/`, which compiles the rules) reaches into a
+/// variant's definition (its pieces' Betza atoms, its raw keys).
 #[test]
 fn the_fairy_runtime_reads_compiled_rules_only() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/game/fairy");
     let mut files = Vec::new();
     rust_files(&dir, &mut files);
+    files.retain(|(path, _)| !path.starts_with(dir.join("tables")));
     assert!(files.len() >= 5, "found only {} files", files.len());
     let mut problems = Vec::new();
     for (path, text) in &files {
@@ -234,6 +236,30 @@ fn the_fairy_runtime_reads_compiled_rules_only() {
     assert!(
         problems.is_empty(),
         "definition reads in the runtime:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The fairy interpreter's back end (`src/game/fairy/tables`) sits below its runtime: it names
+/// no module of the interpreter but its own.
+#[test]
+fn the_fairy_back_end_imports_no_runtime() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/game/fairy/tables");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    assert!(files.len() >= 5, "found only {} files", files.len());
+    let mut problems = Vec::new();
+    for (path, text) in &files {
+        let code = code_only(text).replace("crate::game::fairy::tables", "");
+        for needle in ["crate::game::fairy", "super::super", "crate::game::Fairy"] {
+            if code.contains(needle) {
+                problems.push(format!("{}: '{needle}'", path.display()));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "runtime imports in the back end:\n{}",
         problems.join("\n")
     );
 }

@@ -327,8 +327,8 @@ pub fn with_definition<A: ForGame>(def: Definition, action: A) -> Result<A::Outp
 
 fn run_compiled<A: ForGame>(compiled: &Compiled, action: A) -> A::Output {
     match compiled {
-        Compiled::Small(v) => action.run::<Fairy<u64>>(v, &v.name, None),
-        Compiled::Large(v) => action.run::<Fairy<u128>>(v, &v.name, None),
+        Compiled::Small(v) => action.run::<Fairy<u64>>(v, &v.rules().name, None),
+        Compiled::Large(v) => action.run::<Fairy<u128>>(v, &v.rules().name, None),
     }
 }
 

@@ -295,6 +295,36 @@ pub fn rank_cells(text: &str) -> Vec<Option<char>> {
     out
 }
 
+/// How a game ends, apart from the flag rule (whose regions the interpreter turns into
+/// bitboards): the same struct in the definition and in the interpreter's rules.
+#[derive(Clone, Debug)]
+pub struct GameEnd {
+    /// The result for the side checkmated.
+    pub checkmate_value: Outcome,
+    /// The result for the side stalemated.
+    pub stalemate_value: Outcome,
+    /// The n-move rule in full moves (0: none).
+    pub n_move_rule: u16,
+    /// Occurrences of a position that end the game.
+    pub n_fold_rule: u8,
+    /// The result for the side to move when they do (for White, with `n_fold_value_absolute`).
+    pub n_fold_value: Outcome,
+    /// Whether `n_fold_value` is White's result whoever is to move.
+    pub n_fold_value_absolute: bool,
+    /// Whether a perpetual check is illegal (loses): a side that checks with every move of a
+    /// repetition cycle loses.
+    pub perpetual_check_illegal: bool,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+    /// Whether the game counts checks (n-check variants).
+    pub check_counting: bool,
+    /// The counting endgame rule (Thai or Cambodian), if any.
+    pub counting: Option<Counting>,
+    /// How a game ended by bikjang or two passes is scored: (kind, points) and Black's bonus;
+    /// `None`: a draw.
+    pub material_count: Option<(Vec<(u8, u8)>, u8)>,
+}
+
 /// A checked, compiled variant, independent of the bitboard width.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -331,20 +361,8 @@ pub struct Definition {
     pub blast_on_capture: bool,
     /// Kinds a neighboring explosion spares.
     pub blast_immune: Vec<u8>,
-    /// The result for the side checkmated.
-    pub checkmate_value: Outcome,
-    /// The result for the side stalemated.
-    pub stalemate_value: Outcome,
-    /// The n-move rule in full moves (0: none).
-    pub n_move_rule: u16,
-    /// Occurrences of a position that end the game.
-    pub n_fold_rule: u8,
-    /// The result for the side to move when they do.
-    pub n_fold_value: Outcome,
-    /// Whether `n_fold_value` is White's result whoever is to move.
-    pub n_fold_value_absolute: bool,
-    /// Whether a perpetual check is illegal (loses).
-    pub perpetual_check_illegal: bool,
+    /// How the game ends: mate, stalemate, repetition, the move rule, the variant's own ends.
+    pub end: GameEnd,
     /// Whether the royal pieces may not face each other on an open file or rank.
     pub flying_general: bool,
     /// Whether the AXF chasing rules judge repetitions (the schema's `chasing_rule = "axf"`).
@@ -359,21 +377,12 @@ pub struct Definition {
     /// The bikjang rule: facing royal pieces must be parted (or the move passed); a facing that
     /// stands for a second position ends the game.
     pub bikjang: bool,
-    /// How a game ended by bikjang or two passes is scored: (kind, points) and Black's bonus;
-    /// `None`: a draw.
-    pub material_count: Option<(Vec<(u8, u8)>, u8)>,
     /// Whether a move or drop may not leave a piece where it could never move again.
     pub immobility_illegal: bool,
-    /// The extinction rule, if any.
-    pub extinction: Option<Extinction>,
     /// The flag rule, if any.
     pub flag: Option<Flag>,
-    /// Whether the game counts checks (n-check variants).
-    pub check_counting: bool,
     /// Whether pieces also come to hand from a partner's board (bughouse).
     pub two_boards: bool,
-    /// The counting endgame rule, if any.
-    pub counting: Option<Counting>,
     /// King buckets requested for the NNUE (0: the default).
     pub king_buckets: u8,
     /// Pieces in hand and drops, if the variant has them.
@@ -392,7 +401,8 @@ impl Definition {
     /// Whether the last piece of kind `kind` is royal (an extinction kind with
     /// `extinction_pseudo_royal`).
     pub fn pseudo_royal_kind(&self, kind: u8) -> bool {
-        self.extinction
+        self.end
+            .extinction
             .as_ref()
             .is_some_and(|e| e.pseudo_royal && e.kinds.as_ref().is_some_and(|k| k.contains(&kind)))
     }

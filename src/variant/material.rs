@@ -78,8 +78,8 @@ fn overlap(a: Option<&[Square]>, b: Option<&[Square]>) -> bool {
 fn other_win_rule(def: &Definition, pieces: &[Placed], in_hand: bool, color: Color) -> bool {
     def.drops.as_ref().is_some_and(|d| d.captures_to_hand)
         || in_hand
-        || def.extinction.as_ref().is_some_and(|e| !e.pseudo_royal)
-        || def.n_fold_rule > 0 && def.n_fold_value != Outcome::Draw
+        || def.end.extinction.as_ref().is_some_and(|e| !e.pseudo_royal)
+        || def.end.n_fold_rule > 0 && def.end.n_fold_value != Outcome::Draw
         || def.flag.as_ref().is_some_and(|f| {
             !f.region[color.index()].is_empty() && pieces.iter().any(|p| p.color == color && p.kind == f.kind)
         })
@@ -131,7 +131,7 @@ fn insufficient_for(def: &Definition, pieces: &[Placed], in_hand: bool, c: Color
     let ours = |i: usize| pieces[i].color == c;
     let dark = |s: Square| (s.file(def.files) + s.rank(def.files)).is_multiple_of(2);
     let any_bound = |want: bool| (0..pieces.len()).any(|i| bound[i] && dark(pieces[i].square) == want);
-    let harsh = def.stalemate_value != Outcome::Draw || def.check_counting || def.makpong;
+    let harsh = def.end.stalemate_value != Outcome::Draw || def.end.check_counting || def.makpong;
     if (0..pieces.len()).any(|i| bound[i] && ours(i))
         && (any_bound(true) && any_bound(false) || (0..pieces.len()).any(unbound) || harsh)
     {
@@ -144,6 +144,6 @@ fn insufficient_for(def: &Definition, pieces: &[Placed], in_hand: bool, c: Color
     // A lone king of its own moves where stalemate is not a draw (wazir kings) may still win.
     let custom_king = king.filter(|&k| def.pieces[usize::from(k)].betza_text != "K");
     !custom_king.is_some_and(|k| {
-        def.stalemate_value != Outcome::Draw && count(k) > 0 && overlap(region(def, k, c), region(def, k, !c))
+        def.end.stalemate_value != Outcome::Draw && count(k) > 0 && overlap(region(def, k, c), region(def, k, !c))
     })
 }

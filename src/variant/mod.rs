@@ -2,9 +2,9 @@
 //! binary, plus any file a user names) found and read with their inheritance chain (`loader`),
 //! parsed with their positions ([`schema`]), Betza strings parsed ([`betza`]), everything
 //! checked and compiled (`compile`) into a board-independent [`Definition`] (`definition`), and
-//! that turned into the [`Rules`] the interpreter (`game::fairy`) plays by, for one bitboard
-//! width: move tables ([`movetable`]) over line lookups ([`lookup`]) ([`rules`]). Nothing here
-//! knows the interpreter.
+//! that is the front end's whole output: the interpreter's back end (`game::fairy::tables`)
+//! compiles it into the rules it plays by, for one bitboard width. Nothing here knows the
+//! interpreter.
 //!
 //! Fairy-Stockfish's `.ini` configuration files are translated into the same schema ([`ini`]).
 //!
@@ -17,20 +17,16 @@ mod definition;
 mod diagnostic;
 pub mod ini;
 mod loader;
-pub mod lookup;
 pub mod material;
-pub mod movetable;
 mod region;
-pub mod rules;
 pub mod schema;
 
 pub use definition::{
-    Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Extinction, Flag, MAX_KINDS, MAX_SIDE,
-    MAX_SQUARES, PieceDef, Promotion, rank_cells,
+    Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Extinction, Flag, GameEnd, MAX_KINDS,
+    MAX_SIDE, MAX_SQUARES, PieceDef, Promotion, rank_cells,
 };
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
 pub use loader::{
     BUILTIN, IniLoader, MAX_VARIANT_FILE_BYTES, builtin_names, builtin_text, ini_definitions, ini_spec, is_path, load,
     load_ini, load_source, toml_definition,
 };
-pub use rules::Rules;

@@ -17,7 +17,7 @@ pub fn normalize(def: &Definition, fen: &str) -> String {
         return fen.to_string();
     };
     *first = board_field(def, first);
-    if def.check_counting {
+    if def.end.check_counting {
         lichess_checks(def, &mut fields);
     }
     fields.join(" ")

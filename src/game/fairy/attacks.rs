@@ -4,7 +4,7 @@
 
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
-use crate::variant::Rules;
+use crate::game::fairy::tables::KindsAlong;
 
 impl<B: Bitboard> Fairy<B> {
     /// The pieces of `by` that capture on `sq` with occupancy `occ`, ignoring pieces in
@@ -23,7 +23,7 @@ impl<B: Bitboard> Fairy<B> {
     /// answer comes back as soon as one is found.
     #[inline(always)]
     fn attackers<const ANY: bool>(&self, sq: Square, by: Color, occ: B, exclude: B) -> B {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let own = self.state.by_color[by.index()] & !exclude;
         let mut a = B::EMPTY;
         let leaps = &rules.plain_leap_attacks[by.index()];
@@ -35,7 +35,7 @@ impl<B: Bitboard> Fairy<B> {
             return a;
         }
         let regional = rules.regional_kinds[by.index()];
-        for &(ref slider, kinds) in &rules.attack_sliders[by.index()] {
+        for &KindsAlong { ref slider, kinds } in &rules.attack_sliders[by.index()] {
             let hits = slider.attacks(sq, occ) & own;
             if hits.is_empty() {
                 continue;
@@ -62,7 +62,7 @@ impl<B: Bitboard> Fairy<B> {
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            if self.rules.kind(by, kind).region.has(sq) {
+            if self.rules().kind(by, kind).region.has(sq) {
                 a |= hits & self.by_kind[kind];
             }
         }
@@ -70,11 +70,11 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// The attackers of `sq` among `own` (`by`'s pieces) of the kinds that capture otherwise
-    /// than by plain leaps and rides ([`Rules::leap_attack_kinds`]: lame leaps, hops, initial
+    /// than by plain leaps and rides ([`Rules::leap_attack_kinds`](crate::game::fairy::tables::Rules::leap_attack_kinds): lame leaps, hops, initial
     /// captures, regions).
     #[inline(never)]
     fn other_attackers(&self, sq: Square, by: Color, occ: B, own: B) -> B {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let mut a = B::EMPTY;
         for &k in &rules.leap_attack_kinds[by.index()] {
             let pieces = self.by_kind[k] & own;
@@ -97,8 +97,8 @@ impl<B: Bitboard> Fairy<B> {
             a |= hit;
             if let Some(init) = &t.reverse_initial {
                 let mut hit = init.attackers(&rules.rays, sq, occ);
-                for (slider, _, _) in &init.sliders {
-                    hit |= slider.attacks(sq, occ);
+                for m in &init.sliders {
+                    hit |= m.slider.attacks(sq, occ);
                 }
                 a |= hit & pieces & self.initial_squares(by);
             }
@@ -107,12 +107,12 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// What `color`'s piece of kind `k` on `sq` reaches by its normal moves with occupancy
-    /// `occ` (as [`crate::variant::MoveTable::reach`]: quiet, capture), where a kind immune to
+    /// `occ` (as [`MoveTable::reach`](super::tables::movetable::MoveTable::reach): quiet, capture), where a kind immune to
     /// its own (janggi's cannon) neither hops over nor captures one: the hop seen with those
     /// pieces lifted must land where the real one does (Fairy-Stockfish's test).
     #[inline(always)]
     pub(super) fn normal_reach(&self, color: Color, k: usize, sq: Square, occ: B) -> (B, B) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let t = &rules.kind(color, k).normal;
         let (quiet, capture) = t.reach(&rules.rays, sq, occ);
         if rules.immune_set >> k & 1 == 0 {
@@ -140,11 +140,11 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Whether `color`'s royal piece on `sq` sees an enemy royal piece (not in `exclude`) along
-    /// [`Rules::royal_lines`] with occupancy `occ`: facing kings, whatever the rule makes of it.
+    /// [`Rules::royal_lines`](crate::game::fairy::tables::Rules::royal_lines) with occupancy `occ`: facing kings, whatever the rule makes of it.
     #[inline]
     fn sees_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
         let theirs = self.royals(!color) & !exclude;
-        self.rules
+        self.rules()
             .royal_lines
             .iter()
             .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
@@ -155,7 +155,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Black otherwise; Fairy-Stockfish's `material_counting_result`), a draw without one.
     pub(super) fn material_result(&self) -> crate::core::Outcome {
         use crate::core::Outcome;
-        let Some((values, bonus)) = &self.rules.material_count else {
+        let Some((values, bonus)) = &self.rules().end.material_count else {
             return Outcome::Draw;
         };
         let points = |c: Color| -> i32 {
@@ -192,7 +192,7 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn royals(&self, color: Color) -> B {
         let own = self.state.by_color[color.index()];
         let mut r = self.royal_pieces(color);
-        if let Some(ext) = &self.rules.extinction
+        if let Some(ext) = &self.rules().end.extinction
             && ext.pseudo_royal
         {
             for &k in ext.kinds.as_deref().unwrap_or(&[]) {
@@ -210,7 +210,7 @@ impl<B: Bitboard> Fairy<B> {
     #[inline(always)]
     pub(super) fn royal_pieces(&self, color: Color) -> B {
         let mut r = B::EMPTY;
-        for &k in &self.rules.royal_kinds {
+        for &k in &self.rules().royal_kinds {
             r |= self.by_kind[k as usize];
         }
         r & self.state.by_color[color.index()]
@@ -220,10 +220,10 @@ impl<B: Bitboard> Fairy<B> {
     /// than its pseudo-royal pieces (all of them attacked at once is check); empty otherwise.
     #[inline]
     pub(super) fn duple_pieces(&self, color: Color) -> B {
-        if !self.rules.duple_check {
+        if !self.rules().duple_check {
             return B::EMPTY;
         }
-        let Some(ext) = self.rules.extinction.as_ref() else {
+        let Some(ext) = self.rules().end.extinction.as_ref() else {
             return B::EMPTY;
         };
         let own = self.state.by_color[color.index()];
@@ -259,10 +259,10 @@ impl<B: Bitboard> Fairy<B> {
     /// initial region, or, with first-move rights, the squares whose pieces hold one.
     #[inline]
     pub(super) fn initial_squares(&self, color: Color) -> B {
-        if self.rules.first_move_rights {
+        if self.rules().first_move_rights {
             self.state.rights
         } else {
-            self.rules.initial_region[color.index()]
+            self.rules().initial_region[color.index()]
         }
     }
 
@@ -277,7 +277,8 @@ impl<B: Bitboard> Fairy<B> {
 
     /// [`Fairy::royal_attacked`] without the flying-general rule: attacked by a piece's capture.
     pub(super) fn royal_attacked_by_pieces(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
-        if self.rules.blast_on_capture && !(self.rules.ring[sq.index()] & self.royals(!color) & !exclude).is_empty() {
+        if self.rules().blast_on_capture && !(self.rules().ring[sq.index()] & self.royals(!color) & !exclude).is_empty()
+        {
             return false;
         }
         self.is_attacked(sq, !color, occ, exclude)
@@ -287,6 +288,6 @@ impl<B: Bitboard> Fairy<B> {
     /// along an open file or rank with occupancy `occ`, where the flying-general rule forbids it.
     #[inline]
     pub(super) fn faces_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
-        self.rules.flying_general && self.sees_royal(sq, color, occ, exclude)
+        self.rules().flying_general && self.sees_royal(sq, color, occ, exclude)
     }
 }

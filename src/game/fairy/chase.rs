@@ -7,7 +7,7 @@
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
 use crate::game::GameRules;
-use crate::variant::rules::{ChaseRole, Chasing};
+use crate::game::fairy::tables::{ChaseRole, Chasing};
 
 impl<B: Bitboard> Fairy<B> {
     /// `[they, we]`: whether the opponent of the side to move in the last state of `history`
@@ -50,7 +50,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The pieces of the side to move that the move from `before` chases.
     fn chased_since(&self, before: &Fairy<B>) -> B {
-        let (Some(ch), Some((from, to))) = (&self.rules.chasing, self.moved_squares(before)) else {
+        let (Some(ch), Some((from, to))) = (&self.rules().chasing, self.moved_squares(before)) else {
             return B::EMPTY;
         };
         let us = self.state.side;
@@ -119,9 +119,9 @@ impl<B: Bitboard> Fairy<B> {
             let rest = occ & !B::square(attacker);
             let roots = self.attackers_to(s, us, rest, B::EMPTY) & !pins;
             // A king that would face the other one by taking back protects nothing.
-            let facing = self.rules.flying_general
+            let facing = self.rules().flying_general
                 && roots == self.royals(us)
-                && their_king.is_some_and(|k| self.rules.royal_lines.iter().any(|l| l.attacks(k, rest).has(s)));
+                && their_king.is_some_and(|k| self.rules().royal_lines.iter().any(|l| l.attacks(k, rest).has(s)));
             if roots.is_empty() || facing {
                 *b |= B::square(s);
             }
@@ -177,10 +177,10 @@ impl<B: Bitboard> Fairy<B> {
         };
         let occ = self.occupied();
         let now = self.attackers_to(king, !color, occ, B::EMPTY);
-        let (kf, kr) = self.rules.coords[king.index()];
+        let (kf, kr) = self.rules().coords[king.index()];
         let mut out = B::EMPTY;
         for s in (occ & !B::square(king)).squares() {
-            let (f, r) = self.rules.coords[s.index()];
+            let (f, r) = self.rules().coords[s.index()];
             let (df, dr) = (f.abs_diff(kf), r.abs_diff(kr));
             if df != 0 && dr != 0 && df != dr {
                 continue;
@@ -195,11 +195,11 @@ impl<B: Bitboard> Fairy<B> {
 
     /// With the flying general: `color`'s one piece between the two royal pieces on a file.
     fn facing_pins(&self, color: Color) -> B {
-        let Some(their_king) = self.royal_square(!color).filter(|_| self.rules.flying_general) else {
+        let Some(their_king) = self.royal_square(!color).filter(|_| self.rules().flying_general) else {
             return B::EMPTY;
         };
-        let (file, _) = self.rules.coords[their_king.index()];
-        let on_file = self.rules.file_masks[usize::from(file)] & self.own(color);
+        let (file, _) = self.rules().coords[their_king.index()];
+        let on_file = self.rules().drops.file_masks[usize::from(file)] & self.own(color);
         let others = on_file & !self.royals(color);
         if on_file != others && !others.more_than_one() {
             others
@@ -222,7 +222,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Where `color`'s piece of kind `k` on `sq` captures with occupancy `occ`, within its region.
     fn capture_reach(&self, color: Color, k: usize, sq: Square, occ: B) -> B {
-        self.normal_reach(color, k, sq, occ).1 & self.rules.kind(color, k).region
+        self.normal_reach(color, k, sq, occ).1 & self.rules().kind(color, k).region
     }
 
     fn own(&self, color: Color) -> B {
@@ -245,8 +245,8 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The whole file or rank through `a` and `b` (none where they share neither).
     fn line_through(&self, a: Square, b: Square) -> B {
-        let (fa, ra) = self.rules.coords[a.index()];
-        let (fb, rb) = self.rules.coords[b.index()];
+        let (fa, ra) = self.rules().coords[a.index()];
+        let (fb, rb) = self.rules().coords[b.index()];
         if fa == fb {
             self.squares_where(|df, _| df == 0, a)
         } else if ra == rb {
@@ -258,8 +258,8 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The squares whose file and rank distances from `sq` pass `keep`.
     fn squares_where(&self, keep: impl Fn(u8, u8) -> bool, sq: Square) -> B {
-        let (f, r) = self.rules.coords[sq.index()];
-        self.rules
+        let (f, r) = self.rules().coords[sq.index()];
+        self.rules()
             .coords
             .iter()
             .enumerate()

@@ -5,7 +5,6 @@
 
 use super::{Fairy, movegen};
 use crate::core::{Bitboard, Color, Outcome, Square};
-use crate::variant::Rules;
 
 impl<B: Bitboard> Fairy<B> {
     /// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, Fairy-Stockfish's
@@ -14,8 +13,8 @@ impl<B: Bitboard> Fairy<B> {
     pub(super) fn only_promotions_left(&self) -> bool {
         let us = self.state.side.index();
         let own = self.state.by_color[us];
-        let pawns = (0..self.rules.kinds)
-            .filter(|&k| self.rules.is_pawn(k))
+        let pawns = (0..self.rules().kinds)
+            .filter(|&k| self.rules().is_pawn(k))
             .map(|k| (self.by_kind[k] & own).count())
             .sum::<u32>();
         if own.count() != 2 || pawns != 1 || !self.state.checkers.is_empty() {
@@ -31,7 +30,7 @@ impl<B: Bitboard> Fairy<B> {
     /// stay a small function, without the larger frame and saved registers these would need.
     #[inline(never)]
     pub(super) fn outcome_by_rare_rules(&self) -> Option<Outcome> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
             return Some(self.material_result());
         }
@@ -40,20 +39,20 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Whether `color` has no pieces that count for an extinction rule (and the opponent
     /// enough): the piece counts cached in [`super::State::extinct`], or, where the rule counts all
-    /// pieces on the board ([`Rules::extinction_cached`] false), the count of them. Inlined:
+    /// pieces on the board ([`Rules::extinction_cached`](crate::game::fairy::tables::Rules::extinction_cached) false), the count of them. Inlined:
     /// perft asks it twice at every node of an extinction variant.
     #[inline(always)]
     pub(super) fn extinct(&self, color: Color) -> bool {
-        let Some(ext) = &self.rules.extinction else {
+        let Some(ext) = &self.rules().end.extinction else {
             return false;
         };
         // Pseudo-royal pieces are never captured (except by explosions), so their extinction
         // never ends the game: Fairy-Stockfish's `is_immediate_game_end`.
-        if ext.pseudo_royal && !self.rules.blast_on_capture {
+        if ext.pseudo_royal && !self.rules().blast_on_capture {
             return false;
         }
         let reply = u32::from(ext.claim && color == self.state.side);
-        let gone = if self.rules.extinction_cached {
+        let gone = if self.rules().extinction_cached {
             self.state.extinct >> color.index() & 1 != 0
         } else {
             self.state.by_color[color.index()].count() <= u32::from(ext.count)
@@ -64,14 +63,14 @@ impl<B: Bitboard> Fairy<B> {
     /// Which colors (bit per color) have at most the extinction rule's count of pieces of its
     /// kinds (or of all pieces), on the board and in hand: [`super::State::extinct`] from scratch.
     pub(super) fn extinction_counts(&self) -> u8 {
-        let Some(ext) = &self.rules.extinction else {
+        let Some(ext) = &self.rules().end.extinction else {
             return 0;
         };
         let mut bits = 0;
         for color in [Color::White, Color::Black] {
             // Pieces in hand count (dobutsu's lion, captured, is the capturer's).
             let own = self.state.by_color[color.index()];
-            let hand = self.rules.hands.then_some(&self.state.hand[color.index()]);
+            let hand = self.rules().drops.hands.then_some(&self.state.hand[color.index()]);
             let gone = match &ext.kinds {
                 None => {
                     own.count() + hand.map_or(0, |h| h.iter().map(|&n| u32::from(n)).sum::<u32>()) <= ext.count as u32
@@ -91,10 +90,10 @@ impl<B: Bitboard> Fairy<B> {
     /// variant.
     #[inline(always)]
     pub(super) fn flag_reached(&self, color: Color) -> bool {
-        let Some(flag) = &self.rules.flag else { return false };
-        let there = self.by_kind[flag.kind as usize]
-            & self.state.by_color[color.index()]
-            & self.rules.flag_region[color.index()];
+        let Some(flag) = &self.rules().flag else {
+            return false;
+        };
+        let there = self.by_kind[flag.kind as usize] & self.state.by_color[color.index()] & flag.region[color.index()];
         !there.is_empty() && (!flag.safe || self.unattacked(there, !color))
     }
 
@@ -112,11 +111,13 @@ impl<B: Bitboard> Fairy<B> {
     /// asked only once the opponent has reached its own, it would swell `outcome`'s frame.
     #[inline(never)]
     pub(super) fn can_reach_flag(&self) -> bool {
-        let Some(flag) = &self.rules.flag else { return false };
+        let Some(flag) = &self.rules().flag else {
+            return false;
+        };
         let mut reach = false;
         self.legal_moves(movegen::Filter::all(), &mut |m| {
             reach |= self.piece_at(Square(m.from())).is_some_and(|p| p.kind == flag.kind)
-                && self.rules.flag_region[self.state.side.index()].has(Square(m.to()));
+                && flag.region[self.state.side.index()].has(Square(m.to()));
         });
         reach
     }

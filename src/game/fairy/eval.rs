@@ -8,7 +8,6 @@
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
 use crate::game::Tapered;
-use crate::variant::Rules;
 
 /// Centipawns per reachable square of a non-pawn, non-royal piece.
 const MOBILITY: Tapered = Tapered::new(4, 5);
@@ -20,7 +19,7 @@ const CHECKS_LEFT: [i32; 6] = [0, 450, 200, 90, 40, 20];
 impl<B: Bitboard> Fairy<B> {
     /// Mobility, flag and check-count terms for `color`.
     fn side_terms(&self, color: Color) -> Tapered {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let own = self.state.by_color[color.index()];
         let occ = self.occupied();
         let mut t = Tapered::default();
@@ -36,7 +35,7 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         if let Some(flag) = &rules.flag {
-            let region = rules.flag_region[color.index()];
+            let region = flag.region[color.index()];
             let files = rules.files;
             let reach = rules.files.max(rules.ranks) as i32;
             for sq in (self.by_kind[flag.kind as usize] & own).squares() {
@@ -53,7 +52,7 @@ impl<B: Bitboard> Fairy<B> {
                 t.eg += FLAG_STEP.eg * (reach - dist);
             }
         }
-        if rules.check_counting {
+        if rules.end.check_counting {
             let left = self.state.checks[color.index()] as usize;
             let bonus = CHECKS_LEFT.get(left).copied().unwrap_or(0);
             t.mg += bonus;

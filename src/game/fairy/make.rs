@@ -5,15 +5,16 @@
 use super::moves::{FairyMove, Special};
 use super::{Fairy, NO_SQUARE};
 use crate::core::{Bitboard, Color, Square};
+use crate::game::fairy::tables::PinLine;
+use crate::game::fairy::tables::lookup::gcd;
 use crate::game::{Dirty, Piece};
-use crate::variant::lookup::gcd;
-use crate::variant::{Counting, CountingMaterial, CountingRule, Rules};
+use crate::variant::{Counting, CountingMaterial, CountingRule};
 
 impl<B: Bitboard> Fairy<B> {
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
     #[inline]
     pub(super) fn passed_squares(&self, from: Square, to: Square) -> B {
-        let coords = &self.rules.coords;
+        let coords = &self.rules().coords;
         let (df, dr) = (
             i32::from(coords[to.index()].0) - i32::from(coords[from.index()].0),
             i32::from(coords[to.index()].1) - i32::from(coords[from.index()].1),
@@ -37,7 +38,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// En-passant targets among `passed` that a piece of `by` could capture on.
     pub(super) fn capturable_ep(&self, passed: B, by: Color) -> B {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let occ = self.occupied() | passed;
         let mut out = B::EMPTY;
         for sq in (passed & rules.ep_region[by.index()]).squares() {
@@ -60,13 +61,13 @@ impl<B: Bitboard> Fairy<B> {
         let us = self.state.side;
         let occ = self.occupied();
         let mut checkers = B::EMPTY;
-        let blasts = self.rules.blast_on_capture;
+        let blasts = self.rules().blast_on_capture;
         for r in self.royals(us).squares() {
             if !blasts || self.royal_attacked(r, us, occ, B::EMPTY) {
                 checkers |= self.attackers_to(r, !us, occ, B::EMPTY);
             }
         }
-        if self.rules.duple_check {
+        if self.rules().duple_check {
             checkers |= self.duple_checkers(us, occ);
         }
         self.state.checkers = checkers;
@@ -75,12 +76,12 @@ impl<B: Bitboard> Fairy<B> {
     /// The checkers after `mover` played a plain move (not castling, en passant or an explosion)
     /// from `from` to `to` (`None`: a drop on `to`), where that can be told from the moved piece
     /// alone: a single royal piece, checks given only by moved pieces and discovered riders
-    /// ([`Rules::plain_checks`]), and `from` on no line along which a rider of the mover's
+    /// ([`Rules::plain_checks`](crate::game::fairy::tables::Rules::plain_checks)), and `from` on no line along which a rider of the mover's
     /// reaches the royal piece. `None`: compute them all.
-    /// With `RARE` false, only for a variant without [`Rules::rare_rules`] (no duple check).
+    /// With `RARE` false, only for a variant without [`Rules::rare_rules`](crate::game::fairy::tables::Rules::rare_rules) (no duple check).
     #[inline(always)]
     fn checkers_after_plain_move<const RARE: bool>(&self, mover: Color, from: Option<Square>, to: Square) -> Option<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let royals = self.royals(!mover);
         if royals.more_than_one() || !rules.plain_checks[mover.index()] || RARE && !self.duple_pieces(!mover).is_empty()
         {
@@ -92,7 +93,7 @@ impl<B: Bitboard> Fairy<B> {
         let r = royals.lsb();
         // A drop opens no line; a move from a rider's line to the royal piece may.
         if let Some(from) = from
-            && rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != crate::variant::rules::NO_LINE
+            && rules.pin_line[mover.index()][r.index() * rules.squares + from.index()] != PinLine::NONE
         {
             return None;
         }
@@ -113,7 +114,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Plays a pseudo-legal move (no legality test).
     pub(super) fn play_unchecked(&mut self, mv: FairyMove, dirty: &mut Dirty) {
-        if self.rules.rare_rules {
+        if self.rules().rare_rules {
             self.play_with::<true>(mv, dirty);
         } else {
             self.play_with::<false>(mv, dirty);
@@ -121,7 +122,7 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`Fairy::play_unchecked`]; with `RARE` false only for a variant without
-    /// [`Rules::rare_rules`] (no passes, gating, bikjang or hands, so no pieces marked as
+    /// [`Rules::rare_rules`](crate::game::fairy::tables::Rules::rare_rules) (no passes, gating, bikjang or hands, so no pieces marked as
     /// promoted), whose tests are then compiled out.
     #[inline(always)]
     fn play_with<const RARE: bool>(&mut self, mv: FairyMove, dirty: &mut Dirty) {
@@ -133,7 +134,7 @@ impl<B: Bitboard> Fairy<B> {
         let (castle_before, rights_before) = (self.state.castle, self.state.rights);
         let drop = mv.special() == Special::Drop;
         let pass = RARE && mv.special() == Special::Pass;
-        self.state.key ^= self.rules.keys.side ^ self.ep_key();
+        self.state.key ^= self.rules().keys.side ^ self.ep_key();
         // A drop's origin field is a kind, not a square: it changes no right; nor does a pass.
         if !drop && !pass {
             self.state.rights &= !B::square(from) & !B::square(to);
@@ -149,7 +150,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         let mut captured_kind = None;
         // Castling rights go with the king and with the rooks' squares.
-        if let Some(c) = &self.rules.castling
+        if let Some(c) = &self.rules().castling
             && !drop
             && !pass
         {
@@ -166,131 +167,32 @@ impl<B: Bitboard> Fairy<B> {
         }
         match mv.special() {
             Special::Pass => {}
-            Special::Castle => {
-                let targets = self.castle_targets(mv);
-                let king = self.take(from);
-                let rook = self.take(to);
-                let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
-                self.put(king, king_to);
-                self.put(rook, rook_to);
-                if !self.state.promoted.is_empty() {
-                    let (king_promoted, rook_promoted) = (self.state.promoted.has(from), self.state.promoted.has(to));
-                    self.state.promoted &= !(B::square(from) | B::square(to));
-                    if king_promoted {
-                        self.state.promoted |= B::square(king_to);
-                    }
-                    if rook_promoted {
-                        self.state.promoted |= B::square(rook_to);
-                    }
-                }
-                dirty.remove(king, from);
-                dirty.remove(rook, to);
-                dirty.add(king, king_to);
-                dirty.add(rook, rook_to);
-            }
-            Special::Drop => {
-                // From the hand as its kind, onto the board as it or its promoted form.
-                self.add_to_hand(us, mv.from(), -1, dirty);
-                let piece = Piece::new(us, mv.promotion().unwrap_or(mv.from()));
-                self.put(piece, to);
-                dirty.add(piece, to);
-                // Every drop resets the move counter, as in Fairy-Stockfish.
-                self.state.halfmove = 0;
-                if self.rules.castling_dropped_piece {
-                    self.castling_rights_of_drop(piece, to);
-                }
-            }
-            special => {
-                let victim_sq = if special == Special::EnPassant {
-                    Square(ep_victim)
-                } else {
-                    to
-                };
-                if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
-                    // A captured castling king (where kings are not royal) takes its rights along.
-                    if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == victim.kind) {
-                        self.state.castle[them.index() * 2] = NO_SQUARE;
-                        self.state.castle[them.index() * 2 + 1] = NO_SQUARE;
-                    }
-                    self.take(victim_sq);
-                    dirty.remove(victim, victim_sq);
-                    self.state.halfmove = 0;
-                    captured_kind = Some(victim.kind);
-                    if RARE && self.rules.captures_to_hand && !self.rules.is_royal(usize::from(victim.kind)) {
-                        // A promoted piece goes back as the pawn it was, a promoted form as
-                        // its base.
-                        let kind = match self.rules.demoted_kind {
-                            Some(pawn) if self.state.promoted.has(victim_sq) => pawn,
-                            _ => self.rules.in_hand_kind(victim.kind),
-                        };
-                        self.add_to_hand(us, kind, 1, dirty);
-                    }
-                    if !self.state.promoted.is_empty() {
-                        self.state.promoted &= !B::square(victim_sq);
-                    }
-                }
-                let captured = self.state.halfmove == 0;
-                let piece = self.take(from);
-                dirty.remove(piece, from);
-                let was_promoted = !self.state.promoted.is_empty() && self.state.promoted.has(from);
-                if was_promoted {
-                    self.state.promoted &= !B::square(from);
-                }
-                if captured && self.rules.blast_on_capture {
-                    self.explode(to, dirty);
-                } else {
-                    let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
-                    self.put(placed, to);
-                    dirty.add(placed, to);
-                    // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
-                    let marked = mv
-                        .promotion()
-                        .is_some_and(|p| self.rules.base_of(usize::from(p)).is_none())
-                        && self.rules.marks_promoted
-                        && self.rules.is_pawn(usize::from(piece.kind));
-                    if was_promoted || marked {
-                        self.state.promoted |= B::square(to);
-                    }
-                }
-                // Pawn moves and promotions are irreversible (Kyoto's turning over is not), as
-                // Fairy-Stockfish counts.
-                let kind = usize::from(piece.kind);
-                if self.rules.resets_move_rule(us, kind, from, to)
-                    || mv.promotion().is_some() && !self.rules.piece_demotion
-                {
-                    self.state.halfmove = 0;
-                }
-                if special == Special::DoubleStep && self.rules.en_passant {
-                    let ep = self.capturable_ep(self.passed_squares(from, to), them);
-                    if !ep.is_empty() {
-                        self.state.ep = ep;
-                        self.state.ep_victim = to.0;
-                    }
-                }
-            }
+            Special::Castle => self.play_castle(mv, dirty),
+            Special::Drop => self.play_drop(mv, dirty),
+            special => captured_kind = self.play_move::<RARE>(mv, special, ep_victim, dirty),
         }
-        if RARE && self.rules.gating {
+        if RARE && self.rules().drops.gating {
             self.gate_in(mv, dirty);
         }
-        if self.rules.royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
+        if self.rules().royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
         // Counts change only with captures (explosions), promotions, drops and gatings.
-        if self.rules.extinction_cached
+        if self.rules().extinction_cached
             && (captured_kind.is_some()
                 || mv.promotion().is_some()
                 || !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Castle)
-                || RARE && self.rules.gating)
+                || RARE && self.rules().drops.gating)
         {
             self.state.extinct = self.extinction_counts();
         }
         self.state.side = them;
-        if let Some(counting) = self.rules.counting {
+        if let Some(counting) = self.rules().end.counting {
             self.update_count(&counting, captured_kind, mv.promotion().is_some());
         }
         let plain = matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
-            && !self.rules.blast_on_capture
-            && (!RARE || !self.rules.gating || mv.gate().is_none());
+            && !self.rules().blast_on_capture
+            && (!RARE || !self.rules().drops.gating || mv.gate().is_none());
         let from = (!drop).then_some(from);
         match plain
             .then(|| self.checkers_after_plain_move::<RARE>(us, from, to))
@@ -299,19 +201,8 @@ impl<B: Bitboard> Fairy<B> {
             Some(checkers) => self.state.checkers = checkers,
             None => self.update_checkers(),
         }
-        if self.rules.check_counting && !self.state.checkers.is_empty() {
-            self.state.key ^= self.checks_key();
-            let from = self.state.checks[us.index()];
-            self.state.checks[us.index()] = from.saturating_sub(1);
-            self.state.key ^= self.checks_key();
-            // The checks left are a hand kind of the net's layout (`layout_spec`).
-            let (kind, to) = (self.rules.kinds as u8, self.state.checks[us.index()]);
-            let _ = dirty.hands.try_push(crate::game::HandChange {
-                color: us,
-                kind,
-                from,
-                to,
-            });
+        if self.rules().end.check_counting && !self.state.checkers.is_empty() {
+            self.count_check(us, dirty);
         }
         self.state.key ^= self.ep_key();
         if self.state.castle != castle_before {
@@ -323,9 +214,155 @@ impl<B: Bitboard> Fairy<B> {
         if RARE {
             self.state.passes = (self.state.passes << 1 | u8::from(pass)) & 3;
         }
-        if RARE && self.rules.bikjang {
+        if RARE && self.rules().bikjang {
             self.state.facing = (self.state.facing << 1 | u8::from(self.kings_face())) & 3;
         }
+    }
+
+    /// The castling `mv` on the board: king and rook to their targets, promotion marks along.
+    #[inline(always)]
+    fn play_castle(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        let (from, to) = (Square(mv.from()), Square(mv.to()));
+        let targets = self.castle_targets(mv);
+        let king = self.take(from);
+        let rook = self.take(to);
+        let (king_to, rook_to) = targets.map_or((from, to), |(_, k, r)| (k, r));
+        self.put(king, king_to);
+        self.put(rook, rook_to);
+        if !self.state.promoted.is_empty() {
+            let (king_promoted, rook_promoted) = (self.state.promoted.has(from), self.state.promoted.has(to));
+            self.state.promoted &= !(B::square(from) | B::square(to));
+            if king_promoted {
+                self.state.promoted |= B::square(king_to);
+            }
+            if rook_promoted {
+                self.state.promoted |= B::square(rook_to);
+            }
+        }
+        dirty.remove(king, from);
+        dirty.remove(rook, to);
+        dirty.add(king, king_to);
+        dirty.add(rook, rook_to);
+    }
+
+    /// The drop `mv` on the board: from the hand as its kind, onto the board as it or its
+    /// promoted form.
+    #[inline(always)]
+    fn play_drop(&mut self, mv: FairyMove, dirty: &mut Dirty) {
+        let (us, to) = (self.state.side, Square(mv.to()));
+        self.add_to_hand(us, mv.from(), -1, dirty);
+        let piece = Piece::new(us, mv.promotion().unwrap_or(mv.from()));
+        self.put(piece, to);
+        dirty.add(piece, to);
+        // Every drop resets the move counter, as in Fairy-Stockfish.
+        self.state.halfmove = 0;
+        if self.rules().drops.castling_dropped_piece {
+            self.castling_rights_of_drop(piece, to);
+        }
+    }
+
+    /// A board move `mv` (not a castling, drop or pass) of kind `special`, `ep_victim` the
+    /// en-passant victim's square before it. Returns the captured kind.
+    #[inline(always)]
+    fn play_move<const RARE: bool>(
+        &mut self,
+        mv: FairyMove,
+        special: Special,
+        ep_victim: u8,
+        dirty: &mut Dirty,
+    ) -> Option<u8> {
+        let (us, them) = (self.state.side, !self.state.side);
+        let (from, to) = (Square(mv.from()), Square(mv.to()));
+        let mut captured_kind = None;
+        let victim_sq = if special == Special::EnPassant {
+            Square(ep_victim)
+        } else {
+            to
+        };
+        if let Some(victim) = self.piece_at(victim_sq).filter(|p| p.color == them) {
+            // A captured castling king (where kings are not royal) takes its rights along.
+            if self
+                .rules()
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.king_kind == victim.kind)
+            {
+                self.state.castle[them.index() * 2] = NO_SQUARE;
+                self.state.castle[them.index() * 2 + 1] = NO_SQUARE;
+            }
+            self.take(victim_sq);
+            dirty.remove(victim, victim_sq);
+            self.state.halfmove = 0;
+            captured_kind = Some(victim.kind);
+            if RARE && self.rules().drops.captures_to_hand && !self.rules().is_royal(usize::from(victim.kind)) {
+                // A promoted piece goes back as the pawn it was, a promoted form as
+                // its base.
+                let kind = match self.rules().drops.demoted_kind {
+                    Some(pawn) if self.state.promoted.has(victim_sq) => pawn,
+                    _ => self.rules().in_hand_kind(victim.kind),
+                };
+                self.add_to_hand(us, kind, 1, dirty);
+            }
+            if !self.state.promoted.is_empty() {
+                self.state.promoted &= !B::square(victim_sq);
+            }
+        }
+        let captured = self.state.halfmove == 0;
+        let piece = self.take(from);
+        dirty.remove(piece, from);
+        let was_promoted = !self.state.promoted.is_empty() && self.state.promoted.has(from);
+        if was_promoted {
+            self.state.promoted &= !B::square(from);
+        }
+        if captured && self.rules().blast_on_capture {
+            self.explode(to, dirty);
+        } else {
+            let placed = Piece::new(us, mv.promotion().unwrap_or(piece.kind));
+            self.put(placed, to);
+            dirty.add(placed, to);
+            // A pawn's promotion is marked (`~`); a `+` form is a kind of its own.
+            let marked = mv
+                .promotion()
+                .is_some_and(|p| self.rules().base_of(usize::from(p)).is_none())
+                && self.rules().promotion.marks_promoted
+                && self.rules().is_pawn(usize::from(piece.kind));
+            if was_promoted || marked {
+                self.state.promoted |= B::square(to);
+            }
+        }
+        // Pawn moves and promotions are irreversible (Kyoto's turning over is not), as
+        // Fairy-Stockfish counts.
+        let kind = usize::from(piece.kind);
+        if self.rules().resets_move_rule(us, kind, from, to)
+            || mv.promotion().is_some() && !self.rules().promotion.demotion
+        {
+            self.state.halfmove = 0;
+        }
+        if special == Special::DoubleStep && self.rules().en_passant {
+            let ep = self.capturable_ep(self.passed_squares(from, to), them);
+            if !ep.is_empty() {
+                self.state.ep = ep;
+                self.state.ep_victim = to.0;
+            }
+        }
+        captured_kind
+    }
+
+    /// A check given in an n-check variant: one check fewer left to `us`, in the key and for the
+    /// net (the checks left are a hand kind of its layout, `layout_spec`).
+    #[inline(always)]
+    fn count_check(&mut self, us: Color, dirty: &mut Dirty) {
+        self.state.key ^= self.checks_key();
+        let from = self.state.checks[us.index()];
+        self.state.checks[us.index()] = from.saturating_sub(1);
+        self.state.key ^= self.checks_key();
+        let (kind, to) = (self.rules().kinds as u8, self.state.checks[us.index()]);
+        let _ = dirty.hands.try_push(crate::game::HandChange {
+            color: us,
+            kind,
+            from,
+            to,
+        });
     }
 
     /// S-chess gating after `mv` (the side to move has not changed yet): the piece from the
@@ -341,7 +378,7 @@ impl<B: Bitboard> Fairy<B> {
             dirty.add(piece, sq);
             self.add_to_hand(us, kind, -1, dirty);
         }
-        if !self.rules.captures_to_hand && self.state.hand[us.index()].iter().all(|&n| n == 0) {
+        if !self.rules().drops.captures_to_hand && self.state.hand[us.index()].iter().all(|&n| n == 0) {
             self.state.rights &= !self.state.by_color[us.index()];
         }
     }
@@ -350,8 +387,8 @@ impl<B: Bitboard> Fairy<B> {
     /// castling rights of the rooks on the outer files of its rank, a rook dropped on an outer
     /// file of it the right with the king already there (Fairy-Stockfish's `do_move`).
     fn castling_rights_of_drop(&mut self, piece: Piece, to: Square) {
-        let Some(c) = &self.rules.castling else { return };
-        let files = self.rules.files;
+        let Some(c) = &self.variant.rules.castling else { return };
+        let files = self.rules().files;
         let us = piece.color;
         let rank = c.rank[us.index()];
         if to.rank(files) != rank {
@@ -383,7 +420,7 @@ impl<B: Bitboard> Fairy<B> {
         let (mover, to_move) = (!self.state.side, self.state.side);
         let all = |c: Color| self.state.by_color[c.index()].count();
         if counting.rule != CountingRule::Asean
-            && captured.is_some_and(|k| self.rules.is_pawn(k as usize))
+            && captured.is_some_and(|k| self.rules().is_pawn(k as usize))
             && all(mover) == 1
             && self.pawn_count() == 0
         {
@@ -408,8 +445,8 @@ impl<B: Bitboard> Fairy<B> {
 
     /// Pawns of both sides on the board.
     fn pawn_count(&self) -> u32 {
-        (0..self.rules.kinds)
-            .filter(|&k| self.rules.is_pawn(k))
+        (0..self.rules().kinds)
+            .filter(|&k| self.rules().is_pawn(k))
             .map(|k| self.by_kind[k].count())
             .sum()
     }
@@ -434,15 +471,15 @@ impl<B: Bitboard> Fairy<B> {
     fn royal_rights_under_attack(&mut self, to: Square) {
         let Some(piece) = self.piece_at(to) else { return };
 
-        if self.rules.royal_right_lost_to >> piece.kind & 1 == 0 {
+        if self.rules().royal_right_lost_to >> piece.kind & 1 == 0 {
             return;
         }
         // On an empty board, as Fairy-Stockfish aims: pieces in between do not matter.
         let (_, attacks) =
-            self.rules
+            self.rules()
                 .kind(piece.color, piece.kind as usize)
                 .normal
-                .reach(&self.rules.rays, to, B::EMPTY);
+                .reach(&self.rules().rays, to, B::EMPTY);
         self.state.rights &= !(attacks & self.royals(!piece.color));
     }
 
@@ -450,12 +487,12 @@ impl<B: Bitboard> Fairy<B> {
     /// capturer and its victim are already off the board). Castling rights go with exploded
     /// kings and rooks.
     fn explode(&mut self, at: Square, dirty: &mut Dirty) {
-        for sq in (self.rules.ring[at.index()] & self.occupied()).squares() {
+        for sq in (self.rules().ring[at.index()] & self.occupied()).squares() {
             let Some(p) = self.piece_at(sq) else { continue };
-            if self.rules.blast_immune >> p.kind & 1 != 0 {
+            if self.rules().blast_immune >> p.kind & 1 != 0 {
                 continue;
             }
-            if self.rules.castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
+            if self.rules().castling.as_ref().is_some_and(|c| c.king_kind == p.kind) {
                 self.state.castle[p.color.index() * 2] = NO_SQUARE;
                 self.state.castle[p.color.index() * 2 + 1] = NO_SQUARE;
             }

@@ -2,18 +2,19 @@
 //! ([`crate::variant`]), on `u64` bitboards for boards of up to 64 squares and `u128` up to 128.
 //!
 //! The position is a mailbox plus bitboards per color and per kind. It reads only the compiled
-//! [`Rules`] (`crate::variant` builds them), shared with the evaluation terms derived from them
-//! ([`FairyVariant`]) by every position of the variant through an [`Arc`]: freed with the last
-//! position, never leaked. [`Fairy::clone_from`] copies a position without touching the shared
-//! count, so [`crate::game::Position`]'s copy-make stack and perft stay free of atomics.
+//! [`Rules`] (the back end, [`tables`], builds them from a [`crate::variant::Definition`]), shared
+//! with the evaluation terms derived from them ([`FairyVariant`]) by every position of the variant
+//! through an [`Arc`]: freed with the last position, never leaked. [`Fairy::clone_from`] copies a
+//! position without touching the shared count, so [`crate::game::Position`]'s copy-make stack and
+//! perft stay free of atomics.
 //!
-//! Modules, one job each: `attacks` (who captures on a square), `chase` (the AXF chasing
-//! rules), `movegen` (pseudo-legal moves, pins, evasions, legality, drops, castling, move
-//! filters, counting), `make` (make-move and the incremental key), `end` (the game-end rules
-//! apart from mate and stalemate), `fen` (FEN and SFEN), `notation` (move text), `eval` and
-//! `terms` (the hand-crafted evaluation's terms), [`moves`] (the move encoding); this file
-//! holds the position, its keys and castling geometry, and the [`GameRules`] and
-//! [`crate::game::EvalKnowledge`] implementations.
+//! Modules, one job each: [`tables`] (the back end: the definition compiled into move tables and
+//! rule groups), `attacks` (who captures on a square), `chase` (the AXF chasing rules), `movegen`
+//! (pseudo-legal moves, pins, evasions, legality, drops, castling, move filters, counting), `make`
+//! (make-move and the incremental key), `end` (the game-end rules apart from mate and stalemate),
+//! `fen` (FEN and SFEN), `notation` (move text), `eval` and `terms` (the hand-crafted evaluation's
+//! terms), [`moves`] (the move encoding); this file holds the position, its keys and castling
+//! geometry, and the [`GameRules`] and [`crate::game::EvalKnowledge`] implementations.
 
 mod attacks;
 mod chase;
@@ -24,23 +25,24 @@ mod make;
 mod movegen;
 pub mod moves;
 mod notation;
+pub mod tables;
 mod terms;
 
 pub use moves::{FairyMove, Special};
 
 use crate::core::{Bitboard, Color, Outcome, PositionError, Square};
 use crate::game::EvalTerms;
+use crate::game::fairy::tables::CastlePath;
+use crate::game::fairy::tables::Rules;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
 use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
-use crate::variant::rules::CastlePath;
-use crate::variant::{MAX_KINDS, Rules};
+use crate::variant::MAX_KINDS;
 use arrayvec::ArrayVec;
-use std::ops::Deref;
 use std::sync::Arc;
 
 /// A fairy variant ready to play: its compiled rules and the hand-crafted evaluation's terms
 /// derived from them. Shared by every position of the variant (`Arc<FairyVariant<B>>` is
-/// [`Fairy`]'s [`GameRules::Variant`]); dereferences to the rules.
+/// [`Fairy`]'s [`GameRules::Variant`]).
 #[derive(Debug)]
 pub struct FairyVariant<B> {
     rules: Rules<B>,
@@ -63,7 +65,7 @@ impl<B: Bitboard> FairyVariant<B> {
             terms,
             usi: false,
         });
-        let start = Fairy::parse_fen_text(&variant, &variant.start_fen)?;
+        let start = Fairy::parse_fen_text(&variant, &variant.rules.start_fen)?;
         let held = start.state.hand.iter().flatten().any(|&n| n > 0);
         if start.occupied().is_empty() && !held {
             return Err(PositionError::new("board", "the start position has no pieces"));
@@ -79,12 +81,10 @@ impl<B: Bitboard> FairyVariant<B> {
     pub fn compile(def: &crate::variant::Definition) -> Result<Arc<FairyVariant<B>>, PositionError> {
         FairyVariant::new(Rules::build(def))
     }
-}
 
-impl<B> Deref for FairyVariant<B> {
-    type Target = Rules<B>;
-
-    fn deref(&self) -> &Rules<B> {
+    /// The compiled rules.
+    #[inline(always)]
+    pub fn rules(&self) -> &Rules<B> {
         &self.rules
     }
 }
@@ -97,7 +97,7 @@ const EMPTY: u8 = u8::MAX;
 /// A position of a fairy variant: its variant's shared rules, its `State` and the pieces of
 /// each kind.
 pub struct Fairy<B: Bitboard> {
-    rules: Arc<FairyVariant<B>>,
+    variant: Arc<FairyVariant<B>>,
     state: State<B>,
     /// The pieces of each kind (both colors). Apart from [`State`] so that each of the two
     /// copies a position copy makes stays small enough for the compiler to inline (in one piece,
@@ -143,7 +143,7 @@ struct State<B: Bitboard> {
     /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
     facing: u8,
     /// Bit per color: [`Fairy::extinction_counts`], kept by make-move after the moves that
-    /// change a count where [`Rules::extinction_cached`] (perft asks [`Fairy::extinct`] at
+    /// change a count where [`Rules::extinction_cached`](crate::game::fairy::tables::Rules::extinction_cached) (perft asks [`Fairy::extinct`] at
     /// every node).
     extinct: u8,
 }
@@ -151,7 +151,7 @@ struct State<B: Bitboard> {
 impl<B: Bitboard> Clone for Fairy<B> {
     fn clone(&self) -> Self {
         Fairy {
-            rules: Arc::clone(&self.rules),
+            variant: Arc::clone(&self.variant),
             state: self.state,
             by_kind: self.by_kind,
         }
@@ -162,8 +162,8 @@ impl<B: Bitboard> Clone for Fairy<B> {
     /// field by field).
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        if !Arc::ptr_eq(&self.rules, &source.rules) {
-            self.rules = Arc::clone(&source.rules);
+        if !Arc::ptr_eq(&self.variant, &source.variant) {
+            self.variant = Arc::clone(&source.variant);
         }
         self.state = source.state;
         self.by_kind = source.by_kind;
@@ -172,8 +172,9 @@ impl<B: Bitboard> Clone for Fairy<B> {
 
 impl<B: Bitboard> Fairy<B> {
     /// The compiled rules.
+    #[inline(always)]
     pub fn rules(&self) -> &Rules<B> {
-        &self.rules
+        &self.variant.rules
     }
 
     #[inline(always)]
@@ -189,7 +190,7 @@ impl<B: Bitboard> Fairy<B> {
 
     #[inline(always)]
     fn piece_key(&self, piece: Piece, sq: Square) -> u64 {
-        self.rules.keys.piece[piece.index(self.rules.kinds) * self.rules.squares + sq.index()]
+        self.rules().keys.piece[piece.index(self.rules().kinds) * self.rules().squares + sq.index()]
     }
 
     #[inline(always)]
@@ -210,35 +211,35 @@ impl<B: Bitboard> Fairy<B> {
         piece
     }
 
-    /// The key of the castling rights `castle` (rook squares, as [`Fairy::castle`]).
+    /// The key of the castling rights `castle` (rook squares, as `State::castle`).
     fn castle_key(&self, castle: [u8; 4]) -> u64 {
         (0..4)
             .filter(|&i| castle[i] != NO_SQUARE)
-            .fold(0, |k, i| k ^ self.rules.keys.castling[i])
+            .fold(0, |k, i| k ^ self.rules().keys.castling[i])
     }
 
     /// The key of the first-move rights on `rights`.
     fn rights_key(&self, rights: B) -> u64 {
-        rights.squares().fold(0, |k, s| k ^ self.rules.keys.rights[s.index()])
+        rights.squares().fold(0, |k, s| k ^ self.rules().keys.rights[s.index()])
     }
 
     fn ep_key(&self) -> u64 {
         if self.state.ep.is_empty() {
             0
         } else {
-            self.rules.keys.ep[self.rules.coords[self.state.ep.lsb().index()].0 as usize]
+            self.rules().keys.ep[self.rules().coords[self.state.ep.lsb().index()].0 as usize]
         }
     }
 
     /// The key of both hands (0 without drops).
     fn hands_key(&self) -> u64 {
-        if !self.rules.hands {
+        if !self.rules().drops.hands {
             return 0;
         }
         let mut key = 0;
         for color in [Color::White, Color::Black] {
-            for k in 0..self.rules.kinds {
-                key ^= self.rules.hand_key(color, k, self.state.hand[color.index()][k]);
+            for k in 0..self.rules().kinds {
+                key ^= self.rules().hand_key(color, k, self.state.hand[color.index()][k]);
             }
         }
         key
@@ -251,23 +252,23 @@ impl<B: Bitboard> Fairy<B> {
         let from = self.state.hand[color.index()][k];
         let to = from.saturating_add_signed(delta);
         self.state.hand[color.index()][k] = to;
-        self.state.key ^= self.rules.hand_key(color, k, from) ^ self.rules.hand_key(color, k, to);
+        self.state.key ^= self.rules().hand_key(color, k, from) ^ self.rules().hand_key(color, k, to);
         let _ = dirty.hands.try_push(crate::game::HandChange { color, kind, from, to });
     }
 
     fn checks_key(&self) -> u64 {
-        if !self.rules.check_counting {
+        if !self.rules().end.check_counting {
             return 0;
         }
-        self.rules.keys.checks[0][self.state.checks[0].min(15) as usize]
-            ^ self.rules.keys.checks[1][self.state.checks[1].min(15) as usize]
+        self.rules().keys.checks[0][self.state.checks[0].min(15) as usize]
+            ^ self.rules().keys.checks[1][self.state.checks[1].min(15) as usize]
     }
 
     /// `color`'s castling king: the lowest of its pieces of the castling king's kind on the
     /// castling rank. `None` without castling or without such a piece.
     #[inline]
     fn castle_king(&self, color: Color) -> Option<Square> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let castling = rules.castling.as_ref()?;
         let kings = self.by_kind[castling.king_kind as usize]
             & self.state.by_color[color.index()]
@@ -279,7 +280,7 @@ impl<B: Bitboard> Fairy<B> {
     /// higher files). `None` where the rook's target would be off the board.
     #[inline]
     fn castle_path(&self, color: Color, side: usize, king: Square, rook: Square) -> Option<&CastlePath<B>> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let files = usize::from(rules.files);
         let (king_file, rook_file) = (rules.coords[king.index()].0, rules.coords[rook.index()].0);
         rules.castle_paths[color.index()]
@@ -320,12 +321,12 @@ impl<B: Bitboard> Exchange for FairyExchange<'_, B> {
         if attackers.is_empty() {
             return None;
         }
-        let terms = &self.game.rules.terms;
+        let terms = &self.game.variant.terms;
         let (sq, kind) = attackers
             .squares()
             .filter_map(|s| self.game.piece_at(s).map(|p| (s, p.kind as usize)))
             .min_by_key(|&(_, k)| terms.see[k])?;
-        if self.game.rules.royal_kinds.contains(&(kind as u8)) {
+        if self.game.rules().royal_kinds.contains(&(kind as u8)) {
             return Some(Capturer::King);
         }
         self.occ &= !B::square(sq);
@@ -346,7 +347,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn start(variant: &Self::Variant) -> Self {
         // `FairyVariant::new` read the start position.
-        match Self::parse_fen_text(variant, &variant.start_fen) {
+        match Self::parse_fen_text(variant, &variant.rules.start_fen) {
             Ok(p) => p,
             Err(e) => unreachable!("start position checked at load: {e}"),
         }
@@ -354,10 +355,14 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn dims(&self) -> Dims {
         Dims {
-            files: self.rules.files,
-            ranks: self.rules.ranks,
-            piece_kinds: self.rules.kinds as u8,
-            hand_kinds: if self.rules.hands { self.rules.kinds as u8 } else { 0 },
+            files: self.rules().files,
+            ranks: self.rules().ranks,
+            piece_kinds: self.rules().kinds as u8,
+            hand_kinds: if self.rules().drops.hands {
+                self.rules().kinds as u8
+            } else {
+                0
+            },
         }
     }
 
@@ -371,7 +376,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut key = if self.state.side == Color::Black {
-            self.rules.keys.side
+            self.rules().keys.side
         } else {
             0
         };
@@ -411,7 +416,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         if self.in_check() {
             return false;
         }
-        self.state.key ^= self.rules.keys.side ^ self.ep_key();
+        self.state.key ^= self.rules().keys.side ^ self.ep_key();
         self.state.ep = B::EMPTY;
         self.state.ep_victim = NO_SQUARE;
         self.state.side = !self.state.side;
@@ -420,16 +425,16 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         // A null move is no pass, and the facing before it does not count (Fairy-Stockfish's
         // `pliesFromNull`).
         self.state.passes = 0;
-        if self.rules.bikjang {
+        if self.rules().bikjang {
             self.state.facing = u8::from(self.kings_face());
         }
         true
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
-        if let Some(ext) = &rules.extinction {
+        if let Some(ext) = &rules.end.extinction {
             if self.extinct(!us) {
                 return Some(ext.value.flip());
             }
@@ -437,7 +442,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
                 return Some(ext.value);
             }
         }
-        if rules.check_counting && self.state.checks[(!us).index()] == 0 {
+        if rules.end.check_counting && self.state.checks[(!us).index()] == 0 {
             return Some(Outcome::Loss);
         }
         if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
@@ -462,9 +467,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn outcome_without_moves(&self) -> Outcome {
         if self.in_check() {
-            self.rules.checkmate_value
+            self.rules().end.checkmate_value
         } else {
-            self.rules.stalemate_value
+            self.rules().end.stalemate_value
         }
     }
 
@@ -473,13 +478,13 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn move_rule_plies(&self) -> Option<u32> {
-        let n = self.rules.n_move_rule;
+        let n = self.rules().end.n_move_rule;
         (n > 0).then_some(2 * n as u32)
     }
 
     fn draw_claimable(&self) -> bool {
         self.state.counting_limit > 0 && self.state.counting_ply > self.state.counting_limit
-            || self.rules.sittuyin_promotion && self.only_promotions_left()
+            || self.rules().promotion.sittuyin && self.only_promotions_left()
     }
 
     fn drawn_outcome(&self) -> Outcome {
@@ -488,16 +493,16 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn repetition_rules(&self) -> RepetitionRules {
         // An absolute value is White's: seen from Black, the other way round.
-        let value = if self.rules.n_fold_value_absolute && self.state.side == Color::Black {
-            self.rules.n_fold_value.flip()
+        let value = if self.rules().end.n_fold_value_absolute && self.state.side == Color::Black {
+            self.rules().end.n_fold_value.flip()
         } else {
-            self.rules.n_fold_value
+            self.rules().end.n_fold_value
         };
         RepetitionRules {
-            fold: self.rules.n_fold_rule,
+            fold: self.rules().end.n_fold_rule,
             value,
-            perpetual_check_loses: self.rules.perpetual_check_loses,
-            chasing: self.rules.chasing.is_some(),
+            perpetual_check_loses: self.rules().end.perpetual_check_illegal,
+            chasing: self.rules().chasing.is_some(),
         }
     }
 
@@ -579,7 +584,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     fn hand_count(&self, color: Color, kind: u8) -> u8 {
         let kind = usize::from(kind);
-        if kind == self.rules.kinds && self.rules.check_counting {
+        if kind == self.rules().kinds && self.rules().end.check_counting {
             return self.state.checks[color.index()];
         }
         self.state.hand[color.index()].get(kind).copied().unwrap_or(0)
@@ -588,7 +593,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
 impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     fn see_ge(&self, mv: FairyMove, threshold: i32) -> bool {
-        let terms = &self.rules.terms;
+        let terms = &self.variant.terms;
         let (victim, mover_value, occ) = match mv.special() {
             Special::Normal => {
                 let victim = self.captured_piece(mv).map_or(0, |p| terms.see[p.kind as usize]);
@@ -616,7 +621,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     }
 
     fn layout_spec(variant: &Self::Variant) -> crate::game::LayoutSpec {
-        let rules: &Rules<B> = variant;
+        let rules = &variant.rules;
         let royal = match rules.royal_kinds.as_slice() {
             [k] => Some(*k),
             _ => None,
@@ -640,14 +645,14 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
                 // Hand kinds are the piece kinds; n-check variants add one more, the checks
                 // each side has left to give (capped at the start position's count), read as
                 // a hand by `hand_count` and fed to the net as a thermometer like the others.
-                let checks = if rules.check_counting {
+                let checks = if rules.end.check_counting {
                     let start = Self::start(variant);
                     start.state.checks[0].max(start.state.checks[1])
                 } else {
                     0
                 };
-                let mut hands = if rules.hands || checks > 0 {
-                    rules.hand_max.clone()
+                let mut hands = if rules.drops.hands || checks > 0 {
+                    rules.drops.hand_max.clone()
                 } else {
                     Vec::new()
                 };
@@ -675,7 +680,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     }
 
     fn eval_terms(&self) -> &EvalTerms {
-        &self.rules.terms
+        &self.variant.terms
     }
 
     fn eval_extra(&self) -> crate::game::Tapered {
@@ -683,14 +688,14 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
     }
 
     fn null_move_ok(&self) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let own = self.state.by_color[self.state.side.index()];
         (0..rules.kinds).any(|k| !rules.is_pawn(k) && !rules.is_royal(k) && !(self.by_kind[k] & own).is_empty())
             && !rules.must_capture
     }
 
     fn pawn_key(&self) -> u64 {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let mut pawns = B::default();
         for k in (0..rules.kinds).filter(|&k| rules.is_pawn(k)) {
             pawns |= self.by_kind[k];
@@ -704,7 +709,7 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
 /// is when both colors' flag regions are the same squares and not each other's rank mirror
 /// (racing kings), else ranks flipped.
 fn opponent_view<B: Bitboard>(rules: &Rules<B>) -> crate::game::OpponentView {
-    let [white, black] = rules.flag_region;
+    let [white, black] = rules.flag.map_or([B::EMPTY; 2], |f| f.region);
     let (files, ranks) = (rules.files, rules.ranks);
     let white_flipped = white
         .squares()

@@ -7,7 +7,6 @@
 use super::{Fairy, FairyMove, FairyVariant, NO_SQUARE, Special};
 use crate::core::{Bitboard, Color, MoveError, PositionError, Square};
 use crate::game::GenKind;
-use crate::variant::Rules;
 use std::sync::Arc;
 
 impl<B: Bitboard> crate::game::Notation for Fairy<B> {
@@ -63,7 +62,7 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
 
     fn move_parts(&self, mv: FairyMove) -> crate::game::MoveParts {
         use crate::game::{Change, GameRules};
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let mover = self.moved_piece(mv).kind;
         let dropped = mv.dropped().is_some();
         let change = match mv.promotion() {
@@ -94,26 +93,26 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
     }
 
     fn piece_letter(&self, kind: u8) -> char {
-        self.rules.san_letters.get(usize::from(kind)).copied().unwrap_or('?')
+        self.rules().san_letters.get(usize::from(kind)).copied().unwrap_or('?')
     }
 
     fn is_chess_pawn(&self, kind: u8) -> bool {
-        self.rules.chess_pawns >> kind & 1 != 0
+        self.rules().chess_pawns >> kind & 1 != 0
     }
 
     fn unpromoted(&self, kind: u8) -> Option<u8> {
-        self.rules.base_of(usize::from(kind))
+        self.rules().base_of(usize::from(kind))
     }
 
     fn shogi_notation(&self) -> bool {
         // Fairy-Stockfish writes Hodges for the variants built on its shogi template: pieces
         // captured to hand, shogi-style promotions, no castling.
-        let rules: &Rules<B> = &self.rules;
-        rules.captures_to_hand && rules.castling.is_none() && (0..rules.kinds).any(|k| rules.base_of(k).is_some())
+        let rules = &self.variant.rules;
+        rules.drops.captures_to_hand && rules.castling.is_none() && (0..rules.kinds).any(|k| rules.base_of(k).is_some())
     }
 
     fn check_marks(&self) -> bool {
-        !self.rules.royal_kinds.is_empty()
+        !self.rules().royal_kinds.is_empty()
     }
 }
 
@@ -126,7 +125,7 @@ impl<B: Bitboard> Fairy<B> {
         let Some(kind) = mv.gate() else {
             return self.fmt_ungated(mv, chess960);
         };
-        let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
+        let letter = self.rules().letters.get(usize::from(kind)).copied().unwrap_or('?');
         if mv.gate_square() == mv.from() {
             return format!("{}{letter}", self.fmt_ungated(mv.without_gate(), chess960));
         }
@@ -142,9 +141,9 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(kind) = mv.dropped() {
             // Fairy-Stockfish's drop notation: the piece letter in upper case (after a `+` for a
             // drop as the promoted form), `@`, the square.
-            let letter = self.rules.letters.get(usize::from(kind)).copied().unwrap_or('?');
+            let letter = self.rules().letters.get(usize::from(kind)).copied().unwrap_or('?');
             let plus = if mv.promotion().is_some() { "+" } else { "" };
-            let at = if self.rules.usi { '*' } else { '@' };
+            let at = if self.variant.usi { '*' } else { '@' };
             return format!(
                 "{plus}{}{at}{}",
                 letter.to_ascii_uppercase(),
@@ -158,7 +157,7 @@ impl<B: Bitboard> Fairy<B> {
         s.push_str(&self.square_name(Square(mv.to())));
         if let Some(k) = mv.promotion() {
             // Shogi-style promotion is `+`, Kyoto's demotion `-`, a pawn's the new letter.
-            let rules: &Rules<B> = &self.rules;
+            let rules = &self.variant.rules;
             let k = usize::from(k);
             let mover = self.piece_at(Square(mv.from())).map(|p| usize::from(p.kind));
             if rules.base_of(k).is_some() {
@@ -190,10 +189,10 @@ impl<B: Bitboard> Fairy<B> {
     /// or next to it, where a plain king step reads the same), so castling must be written
     /// king-takes-rook, as Fairy-Stockfish writes it.
     pub(super) fn needs_960_notation(&self) -> bool {
-        let Some(c) = &self.rules.castling else {
+        let Some(c) = &self.rules().castling else {
             return false;
         };
-        let files = self.rules.files;
+        let files = self.rules().files;
         (0..4).any(|i| {
             if self.state.castle[i] == NO_SQUARE {
                 return false;

@@ -8,8 +8,9 @@
 //! the chess pieces: knight 289, bishop 324, rook 518, queen 842.
 
 use crate::core::{Bitboard, Color, Square, relative_rank};
+use crate::game::fairy::tables::Rules;
+use crate::game::fairy::tables::movetable::RayMove;
 use crate::game::{EvalTerms, Tapered};
-use crate::variant::Rules;
 
 /// Centipawns per leap target and per rider target (see the module docs).
 const LEAP_CP: f64 = 55.0;
@@ -34,27 +35,19 @@ fn mobility_value<B: Bitboard>(rules: &Rules<B>, kind: usize) -> Tapered {
     let t = &tables.normal;
     let (mut leap, mut ride) = (0.0, 0.0);
     for s in 0..rules.squares {
-        let lq = (t.leap_quiet[s].count() + t.lame.at(Square(s as u8)).iter().filter(|x| x.2).count() as u32) as f64;
-        let lc = (t.leap_capture[s].count() + t.lame.at(Square(s as u8)).iter().filter(|x| x.3).count() as u32) as f64;
+        let lame = t.lame.at(Square(s as u8));
+        let lq = (t.leap_quiet[s].count() + lame.iter().filter(|m| m.quiet).count() as u32) as f64;
+        let lc = (t.leap_capture[s].count() + lame.iter().filter(|m| m.capture).count() as u32) as f64;
         leap += (lq + lc) / 2.0;
-        let rq: u32 = t
-            .riders
-            .iter()
-            .filter(|r| r.1)
-            .map(|&(r, _, _)| rules.rays[r].limited[s].count())
-            .sum();
-        let rc: u32 = t
-            .riders
-            .iter()
-            .filter(|r| r.2)
-            .map(|&(r, _, _)| rules.rays[r].limited[s].count())
-            .sum();
+        let reach = |m: &RayMove| rules.rays[m.ray].limited[s].count();
+        let rq: u32 = t.riders.iter().filter(|m| m.quiet).map(reach).sum();
+        let rc: u32 = t.riders.iter().filter(|m| m.capture).map(reach).sum();
         // Hoppers need a hurdle: count half their lines.
         let hop: u32 = t
             .hoppers
             .iter()
             .chain(&t.grasshoppers)
-            .map(|&(r, q, c)| rules.rays[r].limited[s].count() * (q as u32 + c as u32))
+            .map(|m| reach(m) * (m.quiet as u32 + m.capture as u32))
             .sum();
         ride += (rq + rc) as f64 / 2.0 + hop as f64 / 4.0;
     }
@@ -75,6 +68,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
     // Where losing one's pieces wins (antichess, giveaway, losers), material is a burden.
     let burden = rules
+        .end
         .extinction
         .as_ref()
         .is_some_and(|e| e.value == crate::core::Outcome::Win && e.kinds.is_none());
@@ -140,7 +134,7 @@ pub fn derive<B: Bitboard>(rules: &Rules<B>) -> EvalTerms {
         max_phase,
         // A piece in hand may go anywhere: a little more than on the board (crazyhouse players
         // value pieces in hand so; the shogi terms do the same).
-        hand: if rules.hands {
+        hand: if rules.drops.hands {
             (0..kinds)
                 .map(|k| {
                     if royal[k] {

@@ -44,7 +44,7 @@ pub(super) fn check(ctx: &mut Ctx, def: &Definition) {
         }
     }
     let royal = def.pieces.iter().any(|p| p.royal);
-    if !royal && def.extinction.is_none() && def.flag.is_none() {
+    if !royal && def.end.extinction.is_none() && def.flag.is_none() {
         // Point at a piece of the most derived file that defines any.
         let at = m
             .pieces

@@ -5,30 +5,18 @@
 use super::context::{Ctx, get};
 use super::pieces::Pieces;
 use crate::core::Outcome;
-use crate::variant::{Counting, CountingRule, Extinction, Flag};
+use crate::variant::{Counting, CountingRule, Extinction, Flag, GameEnd};
 
 /// What the game-end rules compile to.
 pub(super) struct End {
+    /// The game's ends.
+    pub(super) game_end: GameEnd,
     /// Kinds a neighboring explosion spares.
     pub(super) blast_immune: Vec<u8>,
-    /// The result for the side checkmated.
-    pub(super) checkmate_value: Outcome,
-    /// The result for the side stalemated.
-    pub(super) stalemate_value: Outcome,
-    /// Occurrences of a position that end the game.
-    pub(super) n_fold_rule: u8,
-    /// The result for the side to move when they do.
-    pub(super) n_fold_value: Outcome,
-    /// The extinction rule, if any.
-    pub(super) extinction: Option<Extinction>,
     /// The flag rule, if any.
     pub(super) flag: Option<Flag>,
     /// Whether the AXF chasing rules judge repetitions.
     pub(super) axf_chasing: bool,
-    /// The counting endgame rule, if any.
-    pub(super) counting: Option<Counting>,
-    /// How a game ended by bikjang or two passes is scored.
-    pub(super) material_count: Option<(Vec<(u8, u8)>, u8)>,
 }
 
 /// Compiles the variant's game-end rules.
@@ -56,17 +44,24 @@ pub(super) fn end(ctx: &mut Ctx, pieces: &Pieces) -> End {
     let axf_chasing = axf_chasing(ctx);
     let counting = counting(ctx, letters);
     let material_count = material_count(ctx, pieces);
-    End {
-        blast_immune,
+    let game_end = GameEnd {
         checkmate_value,
         stalemate_value,
+        n_move_rule: get(&m.n_move_rule, 50),
         n_fold_rule,
         n_fold_value,
+        n_fold_value_absolute: get(&m.n_fold_value_absolute, false),
+        perpetual_check_illegal: get(&m.perpetual_check_illegal, false),
         extinction,
-        flag,
-        axf_chasing,
+        check_counting: get(&m.check_counting, false),
         counting,
         material_count,
+    };
+    End {
+        game_end,
+        blast_immune,
+        flag,
+        axf_chasing,
     }
 }
 

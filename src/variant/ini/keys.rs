@@ -2,8 +2,8 @@
 //! the keys read and ignored or refused, and the reading of a section's entries in order (the
 //! keys that need the section's final pieces are kept for later).
 
+use super::Draft;
 use super::sections::Entry;
-use super::{Draft, regions};
 use crate::variant::Definition;
 
 /// Fairy-Stockfish keys and ours, with the kind of value.
@@ -99,6 +99,20 @@ pub(super) enum Kind {
     Rank,
     File,
     Limits,
+}
+
+/// The side (0 White, 1 Black) and Fairy-Stockfish's piece type name (`fers`, `customPiece3`)
+/// of a `mobilityRegion{White|Black}{PieceType}` key.
+pub(super) fn mobility_key(key: &str) -> Option<(usize, String)> {
+    let rest = key.strip_prefix("mobilityRegion")?;
+    let (side, kind) = if let Some(k) = rest.strip_prefix("White") {
+        (0, k)
+    } else {
+        (1, rest.strip_prefix("Black")?)
+    };
+    let mut chars = kind.chars();
+    let first = chars.next()?;
+    Some((side, first.to_ascii_lowercase().to_string() + chars.as_str()))
 }
 
 /// A TOML string literal.
@@ -203,7 +217,7 @@ impl Draft<'_> {
     /// Reads an entry read in order: a mobility region (kept), a key refused, a plain key or a
     /// piece key.
     fn read_entry<'e>(&mut self, e: &'e Entry, parent: &Definition, mobility: &mut Vec<(&'e Entry, usize, String)>) {
-        if let Some((side, kind)) = regions::mobility_key(&e.key) {
+        if let Some((side, kind)) = mobility_key(&e.key) {
             mobility.push((e, side, kind));
             return;
         }

@@ -21,8 +21,9 @@ mod pieces;
 mod promotion;
 mod regions;
 mod sections;
+mod types;
 
-pub(super) use pieces::PIECE_TYPES;
+pub use types::PIECE_TYPES;
 
 use super::{Definition, Diagnostic, Diagnostics, Source};
 use sections::Section;

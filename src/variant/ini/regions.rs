@@ -3,8 +3,8 @@
 //! `soldierPromotionRank` on.
 
 use super::keys::quoted;
-use super::pieces::{PIECE_TYPES, names_type};
 use super::sections::Entry;
+use super::types::{PIECE_TYPES, names_type};
 use super::{Draft, NewPiece, Piece, diag};
 use crate::variant::Definition;
 
@@ -13,20 +13,6 @@ pub(super) type SideRegions<'a> = [Option<(&'a str, usize)>; 2];
 
 /// Our keys of a piece's mobility region, by side.
 pub(super) const REGION_KEYS: [&str; 2] = ["region_white", "region_black"];
-
-/// The side (0 White, 1 Black) and Fairy-Stockfish's piece type name (`fers`, `customPiece3`)
-/// of a `mobilityRegion{White|Black}{PieceType}` key.
-pub(super) fn mobility_key(key: &str) -> Option<(usize, String)> {
-    let rest = key.strip_prefix("mobilityRegion")?;
-    let (side, kind) = if let Some(k) = rest.strip_prefix("White") {
-        (0, k)
-    } else {
-        (1, rest.strip_prefix("Black")?)
-    };
-    let mut chars = kind.chars();
-    let first = chars.next()?;
-    Some((side, first.to_ascii_lowercase().to_string() + chars.as_str()))
-}
 
 /// The letter of the piece of Fairy-Stockfish's type `kind`: one the section defines, else
 /// the parent's piece of that name (or of ours for it), its royal piece for `king`, or its

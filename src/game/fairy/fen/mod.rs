@@ -14,8 +14,8 @@ impl<B: Bitboard> Fairy<B> {
     /// `e4`, `j10`; under USI, the file counted from the right and the rank lettered from the
     /// top (`5e`, as Fairy-Stockfish writes any variant's squares there).
     pub(super) fn square_name(&self, sq: Square) -> String {
-        let (files, ranks) = (self.rules.files, self.rules.ranks);
-        if self.rules.usi {
+        let (files, ranks) = (self.rules().files, self.rules().ranks);
+        if self.variant.usi {
             return format!(
                 "{}{}",
                 files - sq.file(files),
@@ -28,6 +28,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether `color` has S-chess gates to write: it holds a piece to gate in, or captures may
     /// give it one (Fairy-Stockfish writes and reads no gates otherwise).
     fn may_gate(&self, color: Color) -> bool {
-        self.rules.gating && (self.rules.captures_to_hand || self.state.hand[color.index()].iter().any(|&n| n > 0))
+        self.rules().drops.gating
+            && (self.rules().drops.captures_to_hand || self.state.hand[color.index()].iter().any(|&n| n > 0))
     }
 }

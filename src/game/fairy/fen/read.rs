@@ -4,8 +4,9 @@
 
 use crate::core::{Bitboard, Color, PositionError, Square};
 use crate::game::Piece;
+use crate::game::fairy::tables::Rules;
 use crate::game::fairy::{EMPTY, Fairy, FairyVariant, NO_SQUARE, State};
-use crate::variant::{MAX_KINDS, Rules};
+use crate::variant::MAX_KINDS;
 use std::sync::Arc;
 
 impl<B: Bitboard> Fairy<B> {
@@ -55,7 +56,7 @@ impl<B: Bitboard> Fairy<B> {
                 if let Some(d) = c.to_digit(10) {
                     count = count * 10 + d as usize;
                     // More than the whole set is no hand of this game: refused here, not built.
-                    if count > variant.piece_limit {
+                    if count > variant.rules.piece_limit {
                         return err(
                             "hand",
                             format!("'{}': more pieces than the game has", text.escape_debug()),
@@ -96,7 +97,7 @@ impl<B: Bitboard> Fairy<B> {
             board,
             holdings,
             fields,
-        } = Self::fen_fields(variant, fen)?;
+        } = Self::fen_fields(&variant.rules, fen)?;
         let mut pos = Self::empty(variant);
         pos.read_board(board)?;
         if let Some(h) = holdings {
@@ -113,7 +114,7 @@ impl<B: Bitboard> Fairy<B> {
         pos.validate()?;
         pos.state.key = crate::game::GameRules::hash_from_scratch(&pos);
         pos.update_checkers();
-        if pos.rules.bikjang {
+        if pos.rules().bikjang {
             pos.state.facing = u8::from(pos.kings_face());
         }
         pos.state.chess960 = pos.needs_960_notation();
@@ -140,7 +141,7 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(h) = holdings
             && h != "[]"
             && h != "[-]"
-            && !rules.hands
+            && !rules.drops.hands
         {
             return err(
                 "hand",
@@ -158,7 +159,7 @@ impl<B: Bitboard> Fairy<B> {
         // pychess writes some start positions with castling but without the en-passant field
         // (chennis: `...[] w - 0 1`); where no counting rule gives that field a number, two
         // numbers after the castling field are the move counters.
-        let counted = rules.counting.is_some() || rules.check_counting;
+        let counted = rules.end.counting.is_some() || rules.end.check_counting;
         if fields.len() == 5 && !counted && fields[3..].iter().all(|f| f.bytes().all(|b| b.is_ascii_digit())) {
             fields.insert(3, "-");
         }
@@ -172,7 +173,7 @@ impl<B: Bitboard> Fairy<B> {
     /// An empty board of `variant`, White to move, for a FEN to be read into.
     fn empty(variant: &Arc<FairyVariant<B>>) -> Self {
         Fairy {
-            rules: Arc::clone(variant),
+            variant: Arc::clone(variant),
             state: State {
                 board: B::mailbox(EMPTY),
                 by_color: [B::EMPTY; 2],
@@ -204,8 +205,8 @@ impl<B: Bitboard> Fairy<B> {
     /// board.
     fn read_board(&mut self, text: &str) -> Result<(), PositionError> {
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
-        let (files, ranks) = (self.rules.files, self.rules.ranks);
-        let marks_promoted = self.rules.marks_promoted;
+        let (files, ranks) = (self.rules().files, self.rules().ranks);
+        let marks_promoted = self.rules().promotion.marks_promoted;
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != ranks as usize {
             return err("board", format!("{} ranks, the board has {ranks}", rows.len()));
@@ -272,7 +273,7 @@ impl<B: Bitboard> Fairy<B> {
         c: char,
         chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
     ) -> Result<Option<(u8, char)>, PositionError> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         if c != '+' {
             return Ok(rules.kind_of(c).map(|k| (k, c)));
         }
@@ -298,10 +299,10 @@ impl<B: Bitboard> Fairy<B> {
             return Ok(());
         }
         for c in inner.chars() {
-            let Some(kind) = self.rules.kind_of(c).filter(|_| c.is_ascii_alphabetic()) else {
+            let Some(kind) = self.rules().kind_of(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return err(format!("'{}' is not a piece of this variant", c.escape_debug()));
             };
-            if self.rules.is_royal(usize::from(kind)) && !self.rules.must_drop {
+            if self.rules().is_royal(usize::from(kind)) && !self.rules().drops.must_drop {
                 return err(format!("'{c}' is royal and cannot be held in hand"));
             }
             let color = if c.is_ascii_uppercase() {
@@ -320,7 +321,7 @@ impl<B: Bitboard> Fairy<B> {
         if text == "-" {
             return Ok(());
         }
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let files = rules.files;
         let mut castling_letters = String::new();
         for ch in text.chars() {
@@ -417,7 +418,7 @@ impl<B: Bitboard> Fairy<B> {
             rest = &rest[used..];
         }
         let them = !self.state.side;
-        let files = self.rules.files;
+        let files = self.rules().files;
         // One square may name the pawn that moved (Fairy-Stockfish lists it among the targets, in
         // square order: `c5b6` after berolina's `a7c5`); otherwise it stands one step beyond the
         // first target in its own direction.
@@ -429,7 +430,7 @@ impl<B: Bitboard> Fairy<B> {
             (Some(victim), _) if squares.len() > 1 => victim,
             (_, [first, ..]) => {
                 let rank = first.rank(files) as i32 + if them == Color::White { 1 } else { -1 };
-                if !(0..self.rules.ranks as i32).contains(&rank) {
+                if !(0..self.rules().ranks as i32).contains(&rank) {
                     return Err(PositionError::new(
                         "en passant",
                         format!("'{text}' is not behind a pawn"),
@@ -445,7 +446,7 @@ impl<B: Bitboard> Fairy<B> {
             .fold(B::EMPTY, |b, &s| b | B::square(s));
         let victim_ok = self
             .piece_at(victim)
-            .is_some_and(|p| p.color == them && self.rules.is_pawn(p.kind as usize));
+            .is_some_and(|p| p.color == them && self.rules().is_pawn(p.kind as usize));
         if !victim_ok || !(targets & self.occupied()).is_empty() {
             return Err(PositionError::new(
                 "en passant",
@@ -469,14 +470,14 @@ impl<B: Bitboard> Fairy<B> {
     fn parse_square(&self, text: &str) -> Option<(Square, usize)> {
         let bytes = text.as_bytes();
         let file = bytes.first()?.checked_sub(b'a')?;
-        if file >= self.rules.files {
+        if file >= self.rules().files {
             return None;
         }
         let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
         let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
-        (1..=self.rules.ranks)
+        (1..=self.rules().ranks)
             .contains(&rank)
-            .then(|| (Square::new(file, rank - 1, self.rules.files), 1 + digits))
+            .then(|| (Square::new(file, rank - 1, self.rules().files), 1 + digits))
     }
 
     /// Reads the fields after castling in `fields` (all of the FEN's): en passant (or a counting
@@ -488,7 +489,7 @@ impl<B: Bitboard> Fairy<B> {
         let ep = fields.get(3).copied().unwrap_or("-");
         // Where a counting rule applies, a number in the en-passant field is the running count's
         // limit in plies (Fairy-Stockfish's dialect), and the halfmove field its ply.
-        if self.rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
+        if self.rules().end.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit()) {
             self.state.counting_limit = ep.parse().map_err(|_| {
                 PositionError::new(
                     "counting limit",
@@ -498,7 +499,7 @@ impl<B: Bitboard> Fairy<B> {
         } else {
             self.parse_ep(ep)?;
         }
-        if self.rules.check_counting {
+        if self.rules().end.check_counting {
             let text = fields.get(4).copied().unwrap_or("");
             let counts: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
             match counts.as_slice() {
@@ -536,8 +537,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     fn validate(&self) -> Result<(), PositionError> {
-        let rules: &Rules<B> = &self.rules;
-        if rules.hands {
+        let rules = &self.variant.rules;
+        if rules.drops.hands {
             // Drops and captures to hand never add a piece: more than the start position's are
             // not a position of the game.
             let held: usize = self.state.hand.iter().flatten().map(|&n| usize::from(n)).sum();
@@ -582,7 +583,7 @@ impl<B: Bitboard> Fairy<B> {
                 }
                 // A variant whose start position has no royal piece for a color (Fairy-Stockfish
                 // plays those without checks) needs none.
-                if n == 0 && rules.extinction.is_none() && limit > 0 {
+                if n == 0 && rules.end.extinction.is_none() && limit > 0 {
                     return Err(PositionError::new("board", format!("{name} has no royal piece")));
                 }
             }

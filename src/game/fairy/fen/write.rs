@@ -2,12 +2,11 @@
 
 use crate::core::{Bitboard, Color, Square};
 use crate::game::fairy::{Fairy, NO_SQUARE};
-use crate::variant::Rules;
 
 impl<B: Bitboard> Fairy<B> {
     /// The FEN of this position (an SFEN under USI).
     pub(in crate::game::fairy) fn write_fen(&self) -> String {
-        if self.rules.usi {
+        if self.variant.usi {
             self.write_sfen()
         } else {
             self.write_fen_text()
@@ -40,10 +39,10 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The FEN of this position in Fairy-Stockfish's dialect.
     fn write_fen_text(&self) -> String {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let mut s = String::new();
         self.write_board(&mut s);
-        if rules.hands {
+        if rules.drops.hands {
             s.push('[');
             s.push_str(&self.hands_text());
             s.push(']');
@@ -52,7 +51,7 @@ impl<B: Bitboard> Fairy<B> {
         self.write_castling(&mut s);
         s.push(' ');
         self.write_ep(&mut s);
-        if rules.check_counting {
+        if rules.end.check_counting {
             s.push_str(&format!(" {}+{}", self.state.checks[0], self.state.checks[1]));
         }
         let clock = if self.state.counting_limit > 0 {
@@ -67,7 +66,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Writes the board field: ranks from the top, runs of empty squares as numbers, `+` before
     /// a promoted form's letter, `~` after a promoted piece where pieces go back to hand.
     fn write_board(&self, s: &mut String) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let files = rules.files;
         for rank in (0..rules.ranks).rev() {
             let mut empty = 0;
@@ -88,7 +87,9 @@ impl<B: Bitboard> Fairy<B> {
                             letter
                         });
                         // Fairy-Stockfish writes the marks only where pieces go back to hand.
-                        if self.rules.writes_promoted && self.state.promoted.has(Square::new(file, rank, files)) {
+                        if self.rules().promotion.writes_promoted
+                            && self.state.promoted.has(Square::new(file, rank, files))
+                        {
                             s.push('~');
                         }
                     }
@@ -108,7 +109,7 @@ impl<B: Bitboard> Fairy<B> {
     /// else the rook's file), then the S-chess gates and first-move rights no right stands
     /// for; `-` for none.
     fn write_castling(&self, s: &mut String) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let files = rules.files;
         let mut castling = String::new();
         for color in [Color::White, Color::Black] {
@@ -159,7 +160,7 @@ impl<B: Bitboard> Fairy<B> {
                     implied |= B::square(king);
                 }
             }
-            let shown = if !rules.gating || self.may_gate(color) {
+            let shown = if !rules.drops.gating || self.may_gate(color) {
                 self.state.rights & self.state.by_color[color.index()] & !implied
             } else {
                 B::EMPTY
@@ -181,7 +182,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Writes the en-passant field: the target squares (with the pawn's own where it does not
     /// stand straight beyond them), `-`, or a running counting rule's limit in its place.
     fn write_ep(&self, s: &mut String) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let files = rules.files;
         if self.state.counting_limit > 0 {
             s.push_str(&self.state.counting_limit.to_string());
@@ -207,12 +208,12 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Both hands in FEN letters: White's in upper case, then Black's, each in
-    /// [`Rules::hand_order`] (Fairy-Stockfish's).
+    /// [`DropRules::hand_order`](crate::game::fairy::tables::DropRules::hand_order) (Fairy-Stockfish's).
     fn hands_text(&self) -> String {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let mut s = String::new();
         for color in [Color::White, Color::Black] {
-            for k in rules.hand_order.iter().map(|&k| usize::from(k)) {
+            for k in rules.drops.hand_order.iter().map(|&k| usize::from(k)) {
                 let letter = rules.letters[k];
                 let letter = if color == Color::White {
                     letter.to_ascii_uppercase()

@@ -2,8 +2,8 @@
 //! reusing the set-wise generator's tests of the king's own targets ([`KnownSafe`]).
 
 use crate::core::{Bitboard, Square};
+use crate::game::fairy::tables::CastlePath;
 use crate::game::fairy::{Fairy, FairyMove, NO_SQUARE, Special};
-use crate::variant::rules::CastlePath;
 
 impl<B: Bitboard> Fairy<B> {
     /// Castling moves whose path is clear and safe (`known`: squares already tested for the
@@ -39,7 +39,7 @@ impl<B: Bitboard> Fairy<B> {
         if !(path.empty & occ).is_empty() {
             return false;
         }
-        if !self.rules.castle_king_royal {
+        if !self.rules().castle_king_royal {
             return true;
         }
         let us = self.state.side;

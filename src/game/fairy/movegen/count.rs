@@ -15,19 +15,19 @@ impl<B: Bitboard> Fairy<B> {
         if self.ended() {
             return 0;
         }
-        if self.rules.must_drop {
+        if self.rules().drops.must_drop {
             let n = self.forced_drops(&mut |_| {});
             if n > 0 {
                 return n as u64;
             }
         }
         if self.set_wise_generation() {
-            if self.rules.must_capture {
+            if self.rules().must_capture {
                 return self.count_set_wise_with_captures();
             }
             return self.count_set_wise();
         }
-        if self.rules.must_capture {
+        if self.rules().must_capture {
             let (mut all, mut captures) = (0u64, 0u64);
             self.legal_moves(Filter::all(), &mut |mv| {
                 all += 1;

@@ -8,7 +8,6 @@ use super::legality::Sensitive;
 use super::setwise::Sink;
 use crate::core::{Bitboard, Square};
 use crate::game::fairy::{Fairy, FairyMove, Special};
-use crate::variant::Rules;
 
 impl<B: Bitboard> Fairy<B> {
     /// Where the side to move may drop a piece of `kind` (of its region, the empty squares, no
@@ -20,12 +19,12 @@ impl<B: Bitboard> Fairy<B> {
         if self.state.hand[us][kind] == 0 {
             return B::EMPTY;
         }
-        let rules: &Rules<B> = &self.rules;
-        let mut targets = rules.drop_region[us][kind] & !self.occupied();
-        if rules.no_doubled >> kind & 1 != 0 {
+        let rules = &self.variant.rules;
+        let mut targets = rules.drops.region[us][kind] & !self.occupied();
+        if rules.drops.no_doubled >> kind & 1 != 0 {
             let own = self.by_kind[kind] & self.state.by_color[us];
-            for file in &rules.file_masks {
-                if (own & *file).count() >= u32::from(rules.no_doubled_count) {
+            for file in &rules.drops.file_masks {
+                if (own & *file).count() >= u32::from(rules.drops.no_doubled_count) {
                     targets &= !*file;
                 }
             }
@@ -36,13 +35,13 @@ impl<B: Bitboard> Fairy<B> {
     /// The promoted form a piece of `kind` may also be dropped as (`drop_promoted`).
     #[inline]
     pub(super) fn promoted_drop(&self, kind: usize) -> Option<u8> {
-        let rules: &Rules<B> = &self.rules;
-        rules.drop_promoted.then(|| rules.promoted_form(kind)).flatten()
+        let rules = &self.variant.rules;
+        rules.drops.promoted.then(|| rules.promoted_form(kind)).flatten()
     }
 
     /// The squares where a piece of our `kind` would attack an enemy royal piece.
     fn check_squares(&self, kind: usize) -> B {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let occ = self.occupied();
         self.royals(!self.state.side).squares().fold(B::EMPTY, |b, r| {
             b | rules.kind(self.state.side, kind).reverse.reach(&rules.rays, r, occ).1
@@ -51,10 +50,10 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The drops of the side to move, legal or not, that `filter` asks for.
     pub(super) fn pseudo_drops(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
-        if !self.rules.drops || !filter.quiet || filter.from != B::FULL {
+        if !self.rules().drops.allowed || !filter.quiet || filter.from != B::FULL {
             return;
         }
-        for k in 0..self.rules.kinds {
+        for k in 0..self.rules().kinds {
             let targets = self.drop_targets(k);
             for to in targets.squares() {
                 emit(FairyMove::drop(k as u8, to.0));
@@ -71,11 +70,11 @@ impl<B: Bitboard> Fairy<B> {
     /// it leaves no royal piece of ours attacked (a drop can only block a check, except where it
     /// makes a hopper's hurdle), and gives no check where drops may not.
     pub(super) fn drop_is_legal(&self, mv: FairyMove) -> bool {
-        let rules: &Rules<B> = &self.rules;
-        if !rules.drop_checks && crate::game::GameRules::gives_check(self, mv) {
+        let rules = &self.variant.rules;
+        if !rules.drops.checks && crate::game::GameRules::gives_check(self, mv) {
             return false;
         }
-        if rules.opposite_colored != 0 && !self.colors_stay_even(mv) {
+        if rules.drops.opposite_colored != 0 && !self.colors_stay_even(mv) {
             return false;
         }
         let safe = if self.plain_legality() {
@@ -95,12 +94,12 @@ impl<B: Bitboard> Fairy<B> {
     /// go on a colour that already holds its half; any other drop must leave enough free squares
     /// of each colour in the kind's drop region (Fairy-Stockfish's `legal`).
     fn colors_stay_even(&self, mv: FairyMove) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side.index();
         let to = Square(mv.to());
         let dropped = mv.dropped().map(usize::from);
-        let dark = rules.dark_squares;
-        let mut kinds = rules.opposite_colored;
+        let dark = rules.drops.dark_squares;
+        let mut kinds = rules.drops.opposite_colored;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
@@ -112,7 +111,7 @@ impl<B: Bitboard> Fairy<B> {
                     return false;
                 }
             } else {
-                let free = rules.drop_region[us][k] & !self.occupied() & !B::square(to);
+                let free = rules.drops.region[us][k] & !self.occupied() & !B::square(to);
                 let room = own | free;
                 if (room & dark).count() < total / 2 || (room & !dark).count() < total / 2 {
                     return false;
@@ -126,9 +125,9 @@ impl<B: Bitboard> Fairy<B> {
     /// uchifuzume) that mates: it checks, and the opponent has no legal reply (a defender
     /// pinned to its king cannot take the piece, the generator knows).
     fn drop_mates_illegally(&self, mv: FairyMove) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let Some(kind) = mv.dropped() else { return false };
-        if rules.drop_mate_illegal >> kind & 1 == 0
+        if rules.drops.mate_illegal >> kind & 1 == 0
             || mv.promotion().is_some()
             || !self.check_squares(usize::from(kind)).has(Square(mv.to()))
         {
@@ -143,7 +142,7 @@ impl<B: Bitboard> Fairy<B> {
     /// holds nothing or no drop is legal, and then it moves.
     pub(super) fn forced_drops(&self, out: &mut impl FnMut(FairyMove)) -> usize {
         let mut n = 0;
-        if self.rules.must_drop && self.state.hand[self.state.side.index()].iter().any(|&c| c > 0) {
+        if self.rules().drops.must_drop && self.state.hand[self.state.side.index()].iter().any(|&c| c > 0) {
             self.pseudo_drops(Filter::all(), |mv| {
                 if self.drop_is_legal(mv) {
                     n += 1;
@@ -158,17 +157,17 @@ impl<B: Bitboard> Fairy<B> {
     /// [`Fairy::sensitive`]): as target sets where no test is needed.
     #[inline(always)]
     pub(super) fn set_wise_drops<S: Sink<B>>(&self, sensitive: Sensitive<B>, sink: &mut S) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         // A drop only adds a piece: it is legal unless it lands where a piece arriving
         // matters (in check, off the evasions; a hopper's line), or may not check.
-        let tested = if rules.drop_checks { sensitive.to } else { B::FULL };
+        let tested = if rules.drops.checks { sensitive.to } else { B::FULL };
         for k in 0..rules.kinds {
             let targets = self.drop_targets(k);
             if targets.is_empty() {
                 continue;
             }
             // A drop that may not mate is tested where it checks.
-            let tested = if rules.drop_mate_illegal >> k & 1 != 0 {
+            let tested = if rules.drops.mate_illegal >> k & 1 != 0 {
                 tested | self.check_squares(k)
             } else {
                 tested

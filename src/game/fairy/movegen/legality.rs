@@ -5,16 +5,15 @@
 //! to judge), and whether a move gives check without playing it.
 
 use crate::core::{Bitboard, Square};
+use crate::game::fairy::tables::{KindsAlong, PinLine, PinRay};
 use crate::game::fairy::{Fairy, FairyMove, Special};
-use crate::variant::Rules;
-use crate::variant::rules::{MANY_LINES, NO_LINE};
 
 impl<B: Bitboard> Fairy<B> {
     /// Whether a pseudo-legal move is legal exactly when it leaves no royal piece attacked
     /// (checks allowed, no explosions, no pseudo-royal pieces that a promotion could add).
     #[inline(always)]
     pub(super) fn plain_legality(&self) -> bool {
-        self.rules.plain_legality
+        self.rules().plain_legality
     }
 
     /// Which moves of the side to move need the full legality test (see [`Sensitive`]).
@@ -24,12 +23,12 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`Fairy::sensitive`] of the side to move's royal pieces `royals` (pseudo-royal ones
-    /// included); with `RARE` false only for a variant without [`Rules::rare_rules`], whose
+    /// included); with `RARE` false only for a variant without [`Rules::rare_rules`](crate::game::fairy::tables::Rules::rare_rules), whose
     /// tests are then compiled out. The caller passes `royals` so that the set-wise generator,
     /// which needs them too, reads the kinds' bitboards once.
     #[inline(always)]
     pub(super) fn sensitive_with<const RARE: bool>(&self, royals: B) -> Sensitive<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let them = !us;
         let own = self.state.by_color[us.index()];
@@ -53,7 +52,7 @@ impl<B: Bitboard> Fairy<B> {
             // Riders that would attack the royal piece if our pieces were not there: only their
             // lines can hold a pin (most positions have none).
             let mut snipers = B::EMPTY;
-            for &(ref slider, kinds) in &rules.attack_sliders[them.index()] {
+            for &KindsAlong { ref slider, kinds } in &rules.attack_sliders[them.index()] {
                 // Those on the royal piece's lines at all (on an empty board), before the
                 // occupancy lookup.
                 let candidates = self.kinds_in(kinds) & enemy & slider.reach(r);
@@ -67,7 +66,7 @@ impl<B: Bitboard> Fairy<B> {
             for s in snipers.squares() {
                 let kind = self.state.board[s.index()] & 31;
                 let mut pin_along = |i: usize| {
-                    let (ray, kinds) = pin_rays[i];
+                    let PinRay { ray, kinds } = pin_rays[i];
                     let line = &rules.rays[ray];
                     if kinds >> kind & 1 != 0 && line.limited[r.index()].has(s) {
                         let blockers = line.between(r, s) & occ;
@@ -77,9 +76,11 @@ impl<B: Bitboard> Fairy<B> {
                     }
                 };
                 match rules.pin_line[them.index()][r.index() * rules.squares + s.index()] {
-                    NO_LINE => {}
-                    MANY_LINES => (0..pin_rays.len()).for_each(&mut pin_along),
-                    i => pin_along(usize::from(i)),
+                    PinLine::NONE => {}
+                    line => match line.single() {
+                        Some(i) => pin_along(i),
+                        None => (0..pin_rays.len()).for_each(&mut pin_along),
+                    },
                 }
             }
             // Flying general: the one piece between the two royal pieces may not leave the
@@ -103,8 +104,8 @@ impl<B: Bitboard> Fairy<B> {
                 // A hopper's line changes with any piece arriving or leaving: moves from or to
                 // it are tested, on the lines where such a piece of theirs stands (our move
                 // brings none there).
-                for &(ray, _, _) in &t.hoppers {
-                    let line = rules.rays[ray].full[r.index()];
+                for m in &t.hoppers {
+                    let line = rules.rays[m.ray].full[r.index()];
                     if !(line & pieces).is_empty() {
                         out.from |= line;
                         out.to |= line;
@@ -117,16 +118,16 @@ impl<B: Bitboard> Fairy<B> {
                         out.to |= line;
                     }
                 }
-                for &(origin, path, _, _) in t.lame.at(r) {
-                    if pieces.has(origin) {
-                        out.from |= path & own;
+                for m in t.lame.at(r) {
+                    if pieces.has(m.to) {
+                        out.from |= m.path & own;
                     }
                 }
                 // A screened hop changes with any piece arriving on or leaving its path.
-                for &(origin, path, _, _) in t.screened.at(r) {
-                    if pieces.has(origin) {
-                        out.from |= path;
-                        out.to |= path;
+                for m in t.screened.at(r) {
+                    if pieces.has(m.to) {
+                        out.from |= m.path;
+                        out.to |= m.path;
                     }
                 }
             }
@@ -142,7 +143,7 @@ impl<B: Bitboard> Fairy<B> {
     #[cold]
     #[inline(never)]
     fn evasion_targets(&self, royals: B) -> Option<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let them = !self.state.side;
         if !self.plain_legality() || royals.more_than_one() || !rules.plain_checks[them.index()] {
             return None;
@@ -169,7 +170,7 @@ impl<B: Bitboard> Fairy<B> {
     /// check, intersected with the evasions as every other piece's). `None`: test its moves
     /// one by one.
     pub(super) fn pin_line_of(&self, from: Square, royals: B, sensitive: Sensitive<B>) -> Option<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let them = !self.state.side;
         if sensitive.from == B::FULL || royals.is_empty() || royals.more_than_one() || !rules.plain_checks[them.index()]
         {
@@ -189,12 +190,12 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the pseudo-legal `mv` leaves none of the mover's royal pieces attacked (and, where
     /// the variant forbids checks, gives none).
     pub(super) fn is_legal_pseudo(&self, mv: FairyMove, sensitive: Sensitive<B>) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let rare = rules.rare_rules;
         // S-chess: a gated move is legal when the move is; the piece gated in may not parry a
         // check the move leaves (the rules as Fairy-Stockfish's `legal` and pychess apply
         // them).
-        if rare && rules.gating && mv.gate().is_some() {
+        if rare && rules.drops.gating && mv.gate().is_some() {
             return self.is_legal_pseudo(mv.without_gate(), sensitive)
                 && (rules.checking || !crate::game::GameRules::gives_check(self, mv));
         }
@@ -208,7 +209,7 @@ impl<B: Bitboard> Fairy<B> {
         if !rules.checking && self.gives_check_fast(mv) != Some(false) {
             return false;
         }
-        if rare && rules.sittuyin_promotion && mv.promotion().is_some() && crate::game::GameRules::gives_check(self, mv)
+        if rare && rules.promotion.sittuyin && mv.promotion().is_some() && crate::game::GameRules::gives_check(self, mv)
         {
             return false;
         }
@@ -227,7 +228,7 @@ impl<B: Bitboard> Fairy<B> {
         // A promotion to a pseudo-royal kind makes one more such piece: it is pseudo-royal too
         // while the count stays within the limit; past it, the kind's pieces lose their royalty
         // (Fairy-Stockfish's `legal`, counting the type before the move).
-        let (created, demoted) = match (mv.promotion(), &rules.extinction) {
+        let (created, demoted) = match (mv.promotion(), &rules.end.extinction) {
             (Some(p), Some(ext)) if rules.is_pseudo_royal(usize::from(p)) => {
                 let own = self.by_kind[p as usize] & self.state.by_color[us.index()];
                 if own.count() <= u32::from(ext.count) {
@@ -273,7 +274,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether the duple-check rule may judge `mv`: the side has more pieces of the extinction
     /// kinds than pseudo-royal ones, or makes one more by promotion.
     fn duple_rule_applies(&self, mv: FairyMove) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         rules.duple_check
             && (!self.duple_pieces(self.state.side).is_empty()
                 || mv.promotion().is_some_and(|p| rules.is_pseudo_royal(usize::from(p))))
@@ -286,12 +287,12 @@ impl<B: Bitboard> Fairy<B> {
         next.play_unchecked(mv, &mut crate::game::Dirty::default());
         let us = self.state.side;
         // Bikjang: royal pieces facing each other must be parted (or the move passed).
-        if self.rules.bikjang && self.state.facing & 1 != 0 && next.state.facing & 1 != 0 {
+        if self.rules().bikjang && self.state.facing & 1 != 0 && next.state.facing & 1 != 0 {
             return false;
         }
-        if self.rules.extinction.is_some() {
+        if self.rules().end.extinction.is_some() {
             // Blowing up one's own last royal piece is never legal; blowing up the enemy's wins.
-            if next.extinct(us) && self.rules.blast_on_capture {
+            if next.extinct(us) && self.rules().blast_on_capture {
                 return false;
             }
             if next.extinct(!us) {
@@ -312,14 +313,14 @@ impl<B: Bitboard> Fairy<B> {
                 !next.royal_attacked(r, us, occ, B::EMPTY)
             }
         });
-        safe && (self.rules.checking || next.state.checkers.is_empty())
+        safe && (self.rules().checking || next.state.checkers.is_empty())
     }
 
     /// Whether `mv` (a plain move or promotion, in a variant without explosions) attacks an enemy
     /// royal piece, directly or by discovery, computed without playing it; `None` for the moves
     /// it does not cover.
     pub(in crate::game::fairy) fn gives_check_fast(&self, mv: FairyMove) -> Option<bool> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         // With immune kinds the board's pieces of the kind are not those after the move.
         if !matches!(mv.special(), Special::Normal | Special::DoubleStep | Special::Drop)
             || rules.blast_on_capture
@@ -370,7 +371,7 @@ impl<B: Bitboard> Fairy<B> {
         if rules.leap_attack_kinds[us.index()].is_empty()
             && targets
                 .squares()
-                .all(|r| sliders.iter().all(|(s, _)| (s.reach(r) & moved).is_empty()))
+                .all(|r| sliders.iter().all(|s| (s.slider.reach(r) & moved).is_empty()))
         {
             return Some(false);
         }
@@ -413,7 +414,7 @@ mod tests {
     }
 
     /// A move can open an initial lame capture of another piece: the shortcut that takes the
-    /// checkers from the moved piece alone must not apply ([`Rules::plain_checks`]).
+    /// checkers from the moved piece alone must not apply (`Rules::plain_checks`).
     #[test]
     fn an_opened_initial_capture_gives_check() {
         use crate::game::{Dirty, GameRules, Notation};
@@ -421,7 +422,7 @@ mod tests {
             "name = \"t\"\nfiles = 8\nranks = 8\nstart_fen = \"8/8/8/8/4k3/4N3/4X3/K7 w - - 0 1\"\n\
              [pieces]\nk = { betza = \"K\", royal = true }\nn = { betza = \"N\" }\nx = { betza = \"KicnD\" }",
         );
-        assert!(!rules.plain_checks[0]);
+        assert!(!rules.rules().plain_checks[0]);
         let board = Fairy::start(&rules);
         assert!(!board.in_check());
         let mv = board.parse_move("e3c4").expect("legal");

@@ -23,12 +23,11 @@ use super::Fairy;
 use super::moves::{FairyMove, Special};
 use crate::core::{Bitboard, Square};
 use crate::game::{GenKind, MoveList};
-use crate::variant::Rules;
 
 impl<B: Bitboard> Fairy<B> {
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
-        if self.rules.must_drop {
+        if self.rules().drops.must_drop {
             // Drops are quiet moves of no piece on the board: listed where the filter asks for
             // them, only counted otherwise.
             let n = if filter.quiet && filter.from == B::FULL {
@@ -50,7 +49,7 @@ impl<B: Bitboard> Fairy<B> {
                 out(mv);
             }
         });
-        if self.rules.sittuyin_promotion {
+        if self.rules().promotion.sittuyin {
             self.sittuyin_promotions(filter, |mv| {
                 if self.is_legal_pseudo(mv, sensitive) {
                     out(mv);
@@ -59,7 +58,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         if filter.quiet {
             self.castling_moves(KnownSafe::NONE, |mv| {
-                if filter.from.has(Square(mv.from())) && (self.rules.checking || self.legal_by_playing(mv)) {
+                if filter.from.has(Square(mv.from())) && (self.rules().checking || self.legal_by_playing(mv)) {
                     out(mv);
                 }
             });
@@ -79,7 +78,7 @@ impl<B: Bitboard> Fairy<B> {
         if self.ended() {
             return;
         }
-        let must_capture = self.rules.must_capture;
+        let must_capture = self.rules().must_capture;
         let filter = match kind {
             GenKind::All => Filter::all(),
             GenKind::Tactical => Filter::tactical(),
@@ -107,19 +106,19 @@ impl<B: Bitboard> Fairy<B> {
         }
         if let Some(kind) = mv.dropped() {
             let k = usize::from(kind);
-            return self.rules.drops
-                && k < self.rules.kinds
-                && usize::from(mv.to()) < self.rules.squares
+            return self.rules().drops.allowed
+                && k < self.rules().kinds
+                && usize::from(mv.to()) < self.rules().squares
                 && (mv.promotion().is_none() || mv.promotion() == self.promoted_drop(k))
                 && self.drop_targets(k).has(Square(mv.to()))
                 && !self.ended()
                 && self.drop_is_legal(mv)
-                && (!self.rules.must_capture || !self.has_legal_capture());
+                && (!self.rules().must_capture || !self.has_legal_capture());
         }
         let from = Square(mv.from());
         if mv.0 == 0
-            || from.index() >= self.rules.squares
-            || mv.to() as usize >= self.rules.squares
+            || from.index() >= self.rules().squares
+            || mv.to() as usize >= self.rules().squares
             || !self.state.by_color[self.state.side.index()].has(from)
             || self.ended()
         {
@@ -127,7 +126,7 @@ impl<B: Bitboard> Fairy<B> {
         }
         let mut found = false;
         self.legal_moves(Filter::from(B::square(from)), &mut |m| found |= m == mv);
-        found && (!self.rules.must_capture || self.is_capture(mv) || !self.has_legal_capture())
+        found && (!self.rules().must_capture || self.is_capture(mv) || !self.has_legal_capture())
     }
 
     /// Whether the side to move has a legal capture (compulsory-capture variants).
@@ -153,14 +152,14 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether a rule has already ended the game (extinction, flag, last check): as in
     /// Fairy-Stockfish, such a position has no moves.
     fn ended(&self) -> bool {
-        self.rules.ends_by_rule && crate::game::GameRules::outcome(self).is_some()
+        self.rules().ends_by_rule && crate::game::GameRules::outcome(self).is_some()
     }
 
     /// The pass, where the variant allows one and it is legal: not in check, except that a
     /// side facing the enemy's royal piece under the bikjang rule may always pass
     /// (Fairy-Stockfish's `legal`).
     fn pass_move(&self) -> Option<FairyMove> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let royals = self.royals(self.state.side);
         if !rules.pass || royals.is_empty() {
             return None;

@@ -6,14 +6,13 @@
 use super::Filter;
 use crate::core::{Bitboard, Square};
 use crate::game::fairy::{Fairy, FairyMove, Special};
-use crate::variant::Rules;
 
 impl<B: Bitboard> Fairy<B> {
     /// Whether the piece of kind `kind` on `from` may make its initial (`i`) moves: from
     /// [`Fairy::initial_squares`]; with first-move rights, a royal piece only while not in
     /// check.
     fn may_use_initial(&self, kind: usize, from: Square) -> bool {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         self.initial_squares(self.state.side).has(from)
             && (!rules.first_move_rights
                 || self.state.checkers.is_empty()
@@ -22,7 +21,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// The pseudo-legal targets of our piece of kind `k` on `from` that `filter` asks for.
     pub(super) fn piece_targets(&self, k: usize, from: Square, filter: Filter<B>) -> PieceTargets<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let occ = self.occupied();
         let enemy = self.state.by_color[(!us).index()];
@@ -83,7 +82,7 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn gates(&self) -> B {
         let us = self.state.side.index();
-        if !self.rules.gating || self.state.hand[us].iter().all(|&n| n == 0) {
+        if !self.rules().drops.gating || self.state.hand[us].iter().all(|&n| n == 0) {
             return B::EMPTY;
         }
         self.state.rights & self.state.by_color[us]
@@ -97,7 +96,7 @@ impl<B: Bitboard> Fairy<B> {
         if gates.is_empty() {
             return;
         }
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side.index();
         let castle = mv.special() == Special::Castle;
         let landing = if castle {
@@ -111,7 +110,7 @@ impl<B: Bitboard> Fairy<B> {
                 return;
             }
             for k in 0..rules.kinds {
-                if self.state.hand[us][k] > 0 && rules.drop_region[us][k].has(sq) {
+                if self.state.hand[us][k] > 0 && rules.drops.region[us][k].has(sq) {
                     emit(mv.with_gate(k as u8, on_target));
                 }
             }
@@ -124,7 +123,7 @@ impl<B: Bitboard> Fairy<B> {
 
     /// [`Fairy::pseudo_moves`] without the gatings.
     fn pseudo_moves_ungated(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let own = self.state.by_color[self.state.side.index()] & filter.from;
         for k in 0..rules.kinds {
             let is_pawn = rules.is_pawn(k);
@@ -168,7 +167,7 @@ impl<B: Bitboard> Fairy<B> {
     /// square or on an empty square that piece could move to, where it attacks no enemy piece,
     /// within the promotion limits (Fairy-Stockfish's `generate_pawn_moves`).
     pub(super) fn sittuyin_promotions(&self, filter: Filter<B>, mut emit: impl FnMut(FairyMove)) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         if !filter.promotions && !filter.quiet {
             return;
@@ -179,11 +178,11 @@ impl<B: Bitboard> Fairy<B> {
         for k in (0..rules.kinds).filter(|&k| rules.is_pawn(k)) {
             let mut pawns = self.by_kind[k] & own;
             if pawns.more_than_one() {
-                pawns &= rules.promotion_zone[us.index()];
+                pawns &= rules.promotion.zone[us.index()];
             }
             for from in (pawns & filter.from).squares() {
                 let without = occ & !B::square(from);
-                for &p in &rules.promotion_kinds[us.index()] {
+                for &p in &rules.promotion.kinds[us.index()] {
                     if self.promotion_limited(p) {
                         continue;
                     }
@@ -213,7 +212,7 @@ impl<B: Bitboard> Fairy<B> {
         special: Special,
         emit: &mut impl FnMut(FairyMove),
     ) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         if rules.steady[us.index()] >> kind & 1 != 0 {
             emit(FairyMove::new(from.0, to.0, None, special));
@@ -231,14 +230,14 @@ impl<B: Bitboard> Fairy<B> {
             // Shogi-style: the `+` form, or back to the base form (Kyoto).
             let changed = match rules.promoted_form(kind) {
                 Some(p) => Some(p),
-                None => rules.base_of(kind).filter(|_| rules.piece_demotion),
+                None => rules.base_of(kind).filter(|_| rules.promotion.demotion),
             };
             if let Some(p) = changed
                 && !self.promotion_limited(p)
             {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
             }
-            if movable && (!rules.piece_promotion_mandatory || changed.is_none()) {
+            if movable && (!rules.promotion.piece_mandatory || changed.is_none()) {
                 emit(FairyMove::new(from.0, to.0, None, special));
             }
             return;
@@ -247,7 +246,7 @@ impl<B: Bitboard> Fairy<B> {
             emit(FairyMove::new(from.0, to.0, None, special));
             return;
         }
-        let choices = &rules.promotion_kinds[us.index()];
+        let choices = &rules.promotion.kinds[us.index()];
         for &p in choices {
             if !self.promotion_limited(p) {
                 emit(FairyMove::new(from.0, to.0, Some(p), special));
@@ -271,8 +270,9 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     fn promotion_limited(&self, p: u8) -> bool {
         let own = self.state.by_color[self.state.side.index()];
-        self.rules
-            .promotion_limits
+        self.rules()
+            .promotion
+            .limits
             .iter()
             .any(|&(k, n)| k == p && (self.by_kind[k as usize] & own).count() >= n as u32)
     }

@@ -1,5 +1,5 @@
 //! The set-wise legal generator, for variants whose legality has no extra rules
-//! ([`Rules::set_wise`]): the targets of pieces that cannot expose a royal piece taken as whole
+//! ([`Rules::set_wise`](crate::game::fairy::tables::Rules::set_wise)): the targets of pieces that cannot expose a royal piece taken as whole
 //! sets (all pieces of a leaping kind at once, a table read per piece), pinned pieces kept to
 //! their line, in a simple check the others' targets cut to the evasions, and only what is left
 //! (royal pieces, sensitive pieces and destinations, promotions, en passant, castling) looked at
@@ -10,27 +10,26 @@ use super::Filter;
 use super::castling::KnownSafe;
 use super::legality::Sensitive;
 use crate::core::{Bitboard, Square};
+use crate::game::fairy::tables::lookup::shift;
+use crate::game::fairy::tables::movetable::{KindTables, SetLeap};
 use crate::game::fairy::{Fairy, FairyMove, Special};
-use crate::variant::Rules;
-use crate::variant::lookup::shift;
-use crate::variant::movetable::{KindTables, SetLeap};
 
 impl<B: Bitboard> Fairy<B> {
-    /// Whether [`Fairy::plain_legal_moves`] generates the legal moves ([`Rules::set_wise`]):
+    /// Whether [`Fairy::plain_legal_moves`] generates the legal moves ([`Rules::set_wise`](crate::game::fairy::tables::Rules::set_wise)):
     /// where checks are allowed, nothing explodes and no promotion adds a pseudo-royal piece.
     /// Its set-wise targets are legal for pieces that [`Fairy::sensitive`] leaves out; the
     /// others are tested one by one ([`Fairy::is_legal_pseudo`], which plays the moves that
     /// immune kinds or a bikjang make hard to judge).
     #[inline(always)]
     pub(super) fn set_wise_generation(&self) -> bool {
-        self.rules.set_wise
+        self.rules().set_wise
     }
 
     /// [`Fairy::plain_legal_moves`], compiled without the tests of rare rules for the variants
     /// that have none.
     #[inline(always)]
     pub(super) fn set_wise_moves<S: Sink<B>>(&self, filter: Filter<B>, sink: &mut S) {
-        if self.rules.rare_rules {
+        if self.rules().rare_rules {
             self.plain_legal_moves::<S, true>(filter, sink);
         } else {
             self.plain_legal_moves::<S, false>(filter, sink);
@@ -47,14 +46,14 @@ impl<B: Bitboard> Fairy<B> {
     /// extra rules ([`Fairy::plain_legality`]). The same idea as Stockfish's legal generator
     /// (check masks, pin lines) feeding either a list or a counter (here [`Sink`]).
     ///
-    /// With `RARE` false (a variant without [`Rules::rare_rules`]) the tests of those rules are
+    /// With `RARE` false (a variant without [`Rules::rare_rules`](crate::game::fairy::tables::Rules::rare_rules)) the tests of those rules are
     /// compiled out; [`Fairy::set_wise_moves`] chooses.
     ///
     /// In order: pieces on a gate, the kinds of one uniform table, the other kinds, Sittuyin's
     /// promotions, castling, the pass, drops. Its parts are inlined into it (one function for
     /// perft's hot loop).
     fn plain_legal_moves<S: Sink<B>, const RARE: bool>(&self, filter: Filter<B>, sink: &mut S) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let m = self.masks::<RARE>(filter);
         let sensitive = m.sensitive;
         // Pieces on a gate (S-chess) have their gatings too: tested move by move.
@@ -65,7 +64,7 @@ impl<B: Bitboard> Fairy<B> {
         let own = self.state.by_color[self.state.side.index()] & !gates;
         self.uniform_kinds_moves(&m, own, sink);
         let known = self.general_kinds_moves::<S, RARE>(&m, own, sink);
-        if RARE && rules.sittuyin_promotion {
+        if RARE && rules.promotion.sittuyin {
             self.sittuyin_promotions(filter, |mv| {
                 if self.is_legal_pseudo(mv, sensitive) {
                     sink.push(mv);
@@ -81,7 +80,7 @@ impl<B: Bitboard> Fairy<B> {
             if RARE && let Some(mv) = self.pass_move().filter(|m| filter.from.has(Square(m.from()))) {
                 sink.push(mv);
             }
-            if RARE && rules.drops && filter.from == B::FULL {
+            if RARE && rules.drops.allowed && filter.from == B::FULL {
                 self.set_wise_drops(sensitive, sink);
             }
         }
@@ -91,7 +90,7 @@ impl<B: Bitboard> Fairy<B> {
     #[inline(always)]
     fn masks<const RARE: bool>(&self, filter: Filter<B>) -> Masks<B> {
         let us = self.state.side;
-        // No pseudo-royal pieces where moves are generated set-wise ([`Rules::set_wise`]).
+        // No pseudo-royal pieces where moves are generated set-wise ([`Rules::set_wise`](crate::game::fairy::tables::Rules::set_wise)).
         let royals = self.royal_pieces(us);
         let sensitive = self.sensitive_with::<RARE>(royals);
         let occ = self.occupied();
@@ -125,7 +124,7 @@ impl<B: Bitboard> Fairy<B> {
     /// once for all of them.
     #[inline(always)]
     fn uniform_kinds_moves<S: Sink<B>>(&self, m: &Masks<B>, own: B, sink: &mut S) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let sensitive = m.sensitive;
         for &k in &rules.uniform_kinds[us.index()] {
@@ -161,7 +160,7 @@ impl<B: Bitboard> Fairy<B> {
     /// the only royal piece's tests found, for castling.
     #[inline(always)]
     fn general_kinds_moves<S: Sink<B>, const RARE: bool>(&self, m: &Masks<B>, own: B, sink: &mut S) -> KnownSafe<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let filter = m.filter;
         let mut known = KnownSafe::NONE;
@@ -256,7 +255,7 @@ impl<B: Bitboard> Fairy<B> {
         m: &Masks<B>,
         sink: &mut S,
     ) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let (k, t, one_by_one, sensitive) = (kind.k, kind.t, kind.one_by_one, m.sensitive);
         let ok = (kind.quiet_ok | m.capture_ok) & t.region;
@@ -286,7 +285,7 @@ impl<B: Bitboard> Fairy<B> {
         m: &Masks<B>,
         sink: &mut S,
     ) -> KnownSafe<B> {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let us = self.state.side;
         let (quiet, capture) = t.normal.reach(&rules.rays, from, m.occ);
         let without = m.occ & !B::square(from);
@@ -388,20 +387,20 @@ impl<B: Bitboard> Fairy<B> {
         sensitive: Sensitive<B>,
         from: &dyn Fn(Square) -> Square,
     ) {
-        let rules: &Rules<B> = &self.rules;
+        let rules = &self.variant.rules;
         let is_pawn = rules.is_pawn(kind);
         let mut targets = targets;
         // A counting sink takes a pawn's chess-style promotions set-wise where nothing limits
         // them (no promotion limits, no `+` form) and no test is needed: each choice to every
         // target of the zone, and the move without promotion where it is allowed and leaves
         // the pawn a move (what `emit_with_promotions` gives one target at a time).
-        if S::ORDERLESS && is_pawn && rules.promotion_limits.is_empty() && rules.promoted_form(kind).is_none() {
+        if S::ORDERLESS && is_pawn && rules.promotion.limits.is_empty() && rules.promoted_form(kind).is_none() {
             let us = self.state.side;
             let t = rules.kind(us, kind);
             let zone = targets & t.promo_zone & !sensitive.to;
             targets &= !zone;
             if !zone.is_empty() {
-                for &p in &rules.promotion_kinds[us.index()] {
+                for &p in &rules.promotion.kinds[us.index()] {
                     sink.promotions(zone, p, special, from);
                 }
                 if !rules.pawn_promotion_forced(us, false) {
@@ -475,7 +474,7 @@ struct Masks<B> {
     plain: bool,
 }
 
-/// A kind of [`Rules::general_kinds`] as [`Fairy::general_kinds_moves`] takes it.
+/// A kind of [`Rules::general_kinds`](crate::game::fairy::tables::Rules::general_kinds) as [`Fairy::general_kinds_moves`] takes it.
 struct GeneralKind<'a, B> {
     k: usize,
     t: &'a KindTables<B>,

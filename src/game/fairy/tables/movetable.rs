@@ -7,9 +7,42 @@ use super::lookup::{Ray, Slider, shift};
 use crate::core::{Bitboard, Square};
 use std::sync::Arc;
 
-/// A slider table as a move table uses it: (table, whether it gives moves to empty squares,
-/// whether it gives captures).
-pub type SliderUse<B> = (Arc<Slider<B>>, bool, bool);
+/// A ray a piece rides, hops or grasshops along: its index in [`Rules::rays`](super::Rules::rays)
+/// and the moves it gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RayMove {
+    /// The ray's index.
+    pub ray: usize,
+    /// Whether it gives moves to empty squares.
+    pub quiet: bool,
+    /// Whether it gives captures.
+    pub capture: bool,
+}
+
+/// A slider table as a move table reads it, with the moves it gives.
+#[derive(Clone, Debug)]
+pub struct SliderMove<B> {
+    /// The table, shared by every kind whose riders it covers.
+    pub slider: Arc<Slider<B>>,
+    /// Whether it gives moves to empty squares.
+    pub quiet: bool,
+    /// Whether it gives captures.
+    pub capture: bool,
+}
+
+/// A move its path decides (a lame leap, a screened hop): where it goes, the squares in between
+/// and the moves it gives.
+#[derive(Clone, Copy, Debug)]
+pub struct PathMove<B> {
+    /// The target.
+    pub to: Square,
+    /// The squares in between: all empty for a lame leap, exactly one occupied for a hop.
+    pub path: B,
+    /// Whether it moves to an empty square.
+    pub quiet: bool,
+    /// Whether it captures.
+    pub capture: bool,
+}
 
 /// What one set of atoms (a piece's normal or initial moves, for one color) reaches. In
 /// declaration order (`repr(C)`): what the generator reads first comes first.
@@ -25,49 +58,48 @@ pub struct MoveTable<B> {
     pub only_leaps: bool,
     /// Where every atom is a plain leap or a ride covered by at most two slider tables, but
     /// some only move or only capture (New Zealand's rooks and knights, Hoppel-Poppel's): those
-    /// tables with (quiet, capture), read inline beside the leap tables instead of through the
-    /// general case's lists.
-    pub split: Option<[Option<SliderUse<B>>; 2]>,
+    /// tables, read inline beside the leap tables instead of through the general case's lists.
+    pub split: Option<[Option<SliderMove<B>>; 2]>,
     /// Whether any atom is a leap or a lame leap (the per-square tables are worth reading).
     pub leaps: bool,
     /// Plain leaps per square: to empty squares, and captures.
     pub leap_quiet: Vec<B>,
     /// Plain leaps per square that capture.
     pub leap_capture: Vec<B>,
-    /// The same riders grouped into lookup tables: (slider table, quiet, capture).
-    pub sliders: Vec<SliderUse<B>>,
-    /// Lame leaps per square: (target, squares that must be empty, quiet, capture).
+    /// The riders grouped into lookup tables.
+    pub sliders: Vec<SliderMove<B>>,
+    /// Lame leaps per square (the squares in between must be empty).
     pub lame: SquareLists<B>,
-    /// Hops along fixed lines per square (janggi's palace diagonals): (target, the squares in
-    /// between, of which exactly one must be occupied, quiet, capture).
+    /// Hops along fixed lines per square (janggi's palace diagonals; exactly one of the squares
+    /// in between must be occupied).
     pub screened: SquareLists<B>,
-    /// Cannon-style hoppers: (ray index, quiet, capture), one per direction.
-    pub hoppers: Vec<(usize, bool, bool)>,
-    /// Grasshoppers (land right behind the hurdle): (ray index, quiet, capture).
-    pub grasshoppers: Vec<(usize, bool, bool)>,
-    /// Riders: (ray index, quiet, capture), one per direction.
-    pub riders: Vec<(usize, bool, bool)>,
+    /// Cannon-style hoppers, one per direction.
+    pub hoppers: Vec<RayMove>,
+    /// Grasshoppers (land right behind the hurdle).
+    pub grasshoppers: Vec<RayMove>,
+    /// Riders, one per direction.
+    pub riders: Vec<RayMove>,
     /// Reversed grasshoppers (attack tables only): ray index.
     pub reverse_grass: Vec<usize>,
 }
 
-/// Per square, a list of (target, path, quiet, capture) moves whose path decides them: no
+/// Per square, a list of [`PathMove`]s: no
 /// storage at all where no square has one, so that the hot loops of the many tables without
 /// such moves test a length held in the table rather than read a list per square.
 #[derive(Clone, Debug, Default)]
 pub struct SquareLists<B> {
-    lists: Vec<Vec<(Square, B, bool, bool)>>,
+    lists: Vec<Vec<PathMove<B>>>,
 }
 
 impl<B: Copy> SquareLists<B> {
     /// The moves from `sq`.
     #[inline(always)]
-    pub fn at(&self, sq: Square) -> &[(Square, B, bool, bool)] {
+    pub fn at(&self, sq: Square) -> &[PathMove<B>] {
         self.lists.get(sq.index()).map_or(&[], Vec::as_slice)
     }
 
     /// Adds a move from `sq` on a board of `squares` squares.
-    pub fn push(&mut self, squares: usize, sq: Square, entry: (Square, B, bool, bool)) {
+    pub fn push(&mut self, squares: usize, sq: Square, entry: PathMove<B>) {
         self.lists.resize(squares, Vec::new());
         self.lists[sq.index()].push(entry);
     }
@@ -119,14 +151,14 @@ impl<B: Bitboard> MoveTable<B> {
     /// [`MoveTable::reach`] of a [`MoveTable::split`] table: a call of its own, as inlined into
     /// the generator's loop over the other kinds it cost the chess-like variants registers.
     #[inline(never)]
-    fn reach_split(&self, split: &[Option<SliderUse<B>>; 2], sq: Square, occ: B) -> (B, B) {
+    fn reach_split(&self, split: &[Option<SliderMove<B>>; 2], sq: Square, occ: B) -> (B, B) {
         let (mut quiet, mut capture) = (self.leap_quiet[sq.index()], self.leap_capture[sq.index()]);
-        for (slider, q, c) in split.iter().flatten() {
-            let a = slider.attacks(sq, occ);
-            if *q {
+        for m in split.iter().flatten() {
+            let a = m.slider.attacks(sq, occ);
+            if m.quiet {
                 quiet |= a;
             }
-            if *c {
+            if m.capture {
                 capture |= a;
             }
         }
@@ -140,51 +172,51 @@ impl<B: Bitboard> MoveTable<B> {
             let i = sq.index();
             quiet = self.leap_quiet[i];
             capture = self.leap_capture[i];
-            for &(target, path, q, c) in self.lame.at(sq) {
-                if (path & occ).is_empty() {
-                    if q {
-                        quiet |= B::square(target);
+            for m in self.lame.at(sq) {
+                if (m.path & occ).is_empty() {
+                    if m.quiet {
+                        quiet |= B::square(m.to);
                     }
-                    if c {
-                        capture |= B::square(target);
-                    }
-                }
-            }
-            for &(target, path, q, c) in self.screened.at(sq) {
-                if (path & occ).count() == 1 {
-                    if q {
-                        quiet |= B::square(target);
-                    }
-                    if c {
-                        capture |= B::square(target);
+                    if m.capture {
+                        capture |= B::square(m.to);
                     }
                 }
             }
+            for m in self.screened.at(sq) {
+                if (m.path & occ).count() == 1 {
+                    if m.quiet {
+                        quiet |= B::square(m.to);
+                    }
+                    if m.capture {
+                        capture |= B::square(m.to);
+                    }
+                }
+            }
         }
-        for (slider, q, c) in &self.sliders {
-            let a = slider.attacks(sq, occ);
-            if *q {
+        for m in &self.sliders {
+            let a = m.slider.attacks(sq, occ);
+            if m.quiet {
                 quiet |= a;
             }
-            if *c {
+            if m.capture {
                 capture |= a;
             }
         }
-        for &(r, q, c) in &self.hoppers {
-            let a = rays[r].hop(sq, occ);
-            if q {
+        for m in &self.hoppers {
+            let a = rays[m.ray].hop(sq, occ);
+            if m.quiet {
                 quiet |= a;
             }
-            if c {
+            if m.capture {
                 capture |= a;
             }
         }
-        for &(r, q, c) in &self.grasshoppers {
-            let a = rays[r].grasshop(sq, occ);
-            if q {
+        for m in &self.grasshoppers {
+            let a = rays[m.ray].grasshop(sq, occ);
+            if m.quiet {
                 quiet |= a;
             }
-            if c {
+            if m.capture {
                 capture |= a;
             }
         }
@@ -198,21 +230,21 @@ impl<B: Bitboard> MoveTable<B> {
         let mut a = B::EMPTY;
         if self.leaps {
             a = self.leap_capture[i];
-            for &(target, path, _, _) in self.lame.at(sq) {
-                if (path & occ).is_empty() {
-                    a |= B::square(target);
+            for m in self.lame.at(sq) {
+                if (m.path & occ).is_empty() {
+                    a |= B::square(m.to);
                 }
             }
-            for &(target, path, _, _) in self.screened.at(sq) {
-                if (path & occ).count() == 1 {
-                    a |= B::square(target);
+            for m in self.screened.at(sq) {
+                if (m.path & occ).count() == 1 {
+                    a |= B::square(m.to);
                 }
             }
         }
         // Riders are handled by [`Rules::attack_sliders`](super::Rules::attack_sliders), one table per set of directions for
         // all kinds.
-        for &(r, _, _) in &self.hoppers {
-            a |= rays[r].hop(sq, occ);
+        for m in &self.hoppers {
+            a |= rays[m.ray].hop(sq, occ);
         }
         for &r in &self.reverse_grass {
             // The hurdle is the square next to `sq`; the attacker is the first piece behind it.
