@@ -1,6 +1,6 @@
 //! The NNUE: derived layouts (input counts and hand-computed indices for chess, a shogi-shaped
 //! board with hands and a 10x8 board), incremental accumulators equal to a full refresh along
-//! random walks, evaluations equal either way, the file format's round trip, and a clear error
+//! random walks (chess, the hand variants, every shipped fairy variant), evaluations equal either way, the file format's round trip, and a clear error
 //! for every kind of bad net file. Nets here have random weights made in the test.
 
 mod common;
@@ -670,4 +670,57 @@ fn racing_kings_opponent_sees_the_board_as_it_is() {
         }
     }
     assert!(compared > 300, "{compared} positions compared");
+}
+
+/// Accumulators of a random net follow every move type of fairy variant `def` incrementally
+/// (captures, promotions, castling, en passant, explosions, drops, gating, the checks left),
+/// equal to a refresh at every checked ply of a few random games with undos.
+fn fairy_features_equal_refresh<B: nue::core::Bitboard>(def: &nue::variant::Definition) {
+    use nue::game::fairy::{Fairy, FairyVariant};
+    let variant = FairyVariant::<B>::compile(def).expect("valid");
+    let layout = FeatureLayout::derive(&LayoutSpec {
+        king_buckets: 4,
+        ..Fairy::<B>::layout_spec(&variant)
+    });
+    let net = Arc::new(random_net::<64>(&layout, 7, Activation::CReLU));
+    let mut rng = Rng(13);
+    for _ in 0..4 {
+        let mut pos = Position::<Fairy<B>>::start(&variant);
+        let mut eval = NnueEval::<Fairy<B>, 64>::new(Arc::clone(&net));
+        eval.reset(&pos);
+        for _ in 0..100 {
+            let mut list = <Fairy<B> as GameRules>::MoveList::default();
+            pos.board().generate(nue::game::GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            eval.play(&mut pos, list[rng.below(list.len())]);
+            let got = eval.accumulators(&pos);
+            for persp in Color::ALL {
+                assert_eq!(
+                    got[persp.index()],
+                    eval.refresh_reference(pos.board(), persp),
+                    "{}: {}",
+                    def.name,
+                    pos.board().to_fen()
+                );
+            }
+            if rng.below(8) == 0 {
+                eval.undo(&mut pos);
+            }
+        }
+    }
+}
+
+/// [`fairy_features_equal_refresh`] for every variant shipped.
+#[test]
+fn every_fairy_variant_keeps_its_accumulators_equal_to_a_refresh() {
+    for name in nue::variant::builtin_names() {
+        let def = nue::engine::registry::check(name).expect("built in");
+        if usize::from(def.files) * usize::from(def.ranks) <= 64 {
+            fairy_features_equal_refresh::<u64>(&def);
+        } else {
+            fairy_features_equal_refresh::<u128>(&def);
+        }
+    }
 }
