@@ -17,7 +17,7 @@ use nue::nnue::NnueEval;
 use nue::nnue::accumulator::active_features;
 use nue::nnue::format::{self, NetError};
 use nue::nnue::layout::{FeatureLayout, Frame};
-use nue::nnue::network::{Activation, Network};
+use nue::nnue::network::{Activation, Network, Row};
 use std::sync::Arc;
 
 /// Chess with four king buckets (the default is one; four exercise bucket changes and the
@@ -265,7 +265,9 @@ fn walk<const H: usize>(activation: Activation) {
     );
 }
 
-fn check<const H: usize>(eval: &mut NnueEval<Chess, H>, pos: &Position<Chess>) {
+/// Both perspectives' incremental accumulators of `pos`, in a game of variant `name`, equal a
+/// refresh; returns them.
+fn assert_refreshed<G: Game, const H: usize>(eval: &mut NnueEval<G, H>, pos: &Position<G>, name: &str) -> [Row<H>; 2] {
     let got = eval.accumulators(pos);
     let board = pos.board();
     for persp in Color::ALL {
@@ -273,10 +275,16 @@ fn check<const H: usize>(eval: &mut NnueEval<Chess, H>, pos: &Position<Chess>) {
         assert_eq!(
             got[persp.index()],
             want,
-            "accumulator of {persp:?} in {}",
+            "{name}: accumulator of {persp:?} in {}",
             board.to_fen()
         );
     }
+    got
+}
+
+fn check<const H: usize>(eval: &mut NnueEval<Chess, H>, pos: &Position<Chess>) {
+    let got = assert_refreshed(eval, pos, "chess");
+    let board = pos.board();
     let stm = board.side_to_move().index();
     let expected = eval.network().output(&got[stm], &got[1 - stm], board.piece_count());
     assert_eq!(eval.evaluate(pos), expected);
@@ -484,15 +492,7 @@ fn hand_features_equal_refresh<B: nue::core::Bitboard>(name: &str, hand_slots: u
                     .is_some_and(|h| !h.is_empty()),
             );
             if rng.below(3) == 0 {
-                let got = eval.accumulators(&pos);
-                for persp in Color::ALL {
-                    assert_eq!(
-                        got[persp.index()],
-                        eval.refresh_reference(pos.board(), persp),
-                        "{}",
-                        pos.board().to_fen()
-                    );
-                }
+                assert_refreshed(&mut eval, &pos, name);
             }
             if rng.below(8) == 0 {
                 eval.undo(&mut pos);
@@ -695,16 +695,7 @@ fn fairy_features_equal_refresh<B: nue::core::Bitboard>(def: &nue::variant::Defi
                 break;
             }
             eval.play(&mut pos, list[rng.below(list.len())]);
-            let got = eval.accumulators(&pos);
-            for persp in Color::ALL {
-                assert_eq!(
-                    got[persp.index()],
-                    eval.refresh_reference(pos.board(), persp),
-                    "{}: {}",
-                    def.name,
-                    pos.board().to_fen()
-                );
-            }
+            assert_refreshed(&mut eval, &pos, &def.name);
             if rng.below(8) == 0 {
                 eval.undo(&mut pos);
             }
