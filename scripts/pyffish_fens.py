@@ -15,6 +15,7 @@ rules or to `--max-plies`.
 
     python3 scripts/pyffish_fens.py --games 12 --seed 1
     python3 scripts/pyffish_fens.py --only shogun --config shogun.ini   # its section of variants.ini
+    python3 scripts/pyffish_fens.py --only ataxx flipello   # pyffish variants without a variant file yet
 """
 import argparse
 import pathlib
@@ -38,12 +39,18 @@ def special(fen):
 
 
 def drop_mate(variant, start, moves, move, chess960):
-    """Whether `move` is a drop after which the side to move has no move and pyffish scores the
-    game as its win: a drop mate the variant forbids (shogi's uchifuzume)."""
+    """Whether `move` is a drop after which the side to move is in check, has no move and pyffish
+    scores the game as its win: a drop mate the variant forbids (shogi's uchifuzume). Without the
+    check it is a game end won by the side to move, as an ataxx or flipello drop that fills the
+    board with the opponent ahead: a move of the game."""
     if "@" not in move:
         return False
     after = moves + [move]
-    return not sf.legal_moves(variant, start, after, chess960) and sf.game_result(variant, start, after, chess960) > 0
+    return (
+        not sf.legal_moves(variant, start, after, chess960)
+        and sf.game_result(variant, start, after, chess960) > 0
+        and sf.gives_check(variant, start, after, chess960)
+    )
 
 
 def positions(variant, start, rng, games, max_plies, every, sfen=False, chess960=False):
@@ -87,7 +94,8 @@ def main():
     ap.add_argument("--every", type=int, default=9, help="keep one ordinary position in N")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(ROOT / "tests/data/fens"))
-    ap.add_argument("--only", nargs="*", help="these variants only (file names without .txt)")
+    ap.add_argument("--only", nargs="*", help="these variants only (file names without .txt; "
+                    "any pyffish variant name, with a variant file or not)")
     ap.add_argument("--config", help="a Fairy-Stockfish variant configuration file to load first "
                     "(the variants that are only examples of its variants.ini: shogun)")
     args = ap.parse_args()
@@ -97,6 +105,9 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(p.stem, p.stem, False, False) for p in sorted((ROOT / "variants").glob("*.toml"))]
     jobs += [("chess960", "chess", False, True), ("shogi.sfen", "shogi", True, False)]
+    # `--only` may also name a pyffish variant that has no variant file yet (a variant being added).
+    known = {name for name, _, _, _ in jobs}
+    jobs += [(n, n, False, False) for n in args.only or [] if n not in known and n in sf.variants()]
     for name, variant, sfen, chess960 in jobs:
         if args.only and name not in args.only:
             continue

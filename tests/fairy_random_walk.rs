@@ -33,10 +33,12 @@ fn check_position<B: Bitboard>(
     assert_eq!(again.hash(), board.hash(), "{name}: {fen}");
     assert_eq!(again.in_check(), board.in_check(), "{name}: {fen}");
     let all = list(board, GenKind::All);
-    // Janggi's ends by two passes or by a standing bikjang are told by the moves before, which
-    // a FEN does not hold (nor does Fairy-Stockfish's): there the position read back goes on.
+    // Ends by two passes (janggi's, ataxx's and reversi's) or by a standing bikjang are told by
+    // the moves before, which a FEN does not hold (nor does Fairy-Stockfish's): there the
+    // position read back goes on.
+    let r = rules.rules();
     let history_end =
-        (rules.rules().pass || rules.rules().bikjang) && board.outcome().is_some() && again.outcome().is_none();
+        (r.pass || r.pass_on_stalemate || r.bikjang) && board.outcome().is_some() && again.outcome().is_none();
     if !history_end {
         // The outcome read back is found from scratch (extinction's cached piece counts).
         assert_eq!(again.outcome(), board.outcome(), "{name}: {fen}");

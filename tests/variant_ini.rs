@@ -261,3 +261,16 @@ fn half_and_chiral_knights_move_as_pyffish_moves_them_without_a_king() {
     let err = capablanca.board(Some(fen), &[], false).err().expect("refused");
     assert!(err.0.contains("Black has no royal piece"), "{}", err.0);
 }
+
+/// Reversi on a 6x6 board written with Fairy-Stockfish's keys for enclosing drops, flips,
+/// passing on stalemate and counting (`tests/data/ini/fsf-reversi.ini`, a section without a
+/// parent that removes chess's pieces) matches perft counts from pyffish 0.0.90 reading the same
+/// section (`tests/data/perft/reversi6.epd`: the start and three positions after random plies).
+#[test]
+fn reversi_keys_load_and_match_pyffish() {
+    let file = ini("fsf-reversi.ini");
+    let def = nue::variant::load(&format!("{file}:reversi6")).expect("reversi6");
+    assert_eq!((def.files, def.ranks), (6, 6));
+    let checked = with_definition(def, Check("reversi6")).expect("reversi6");
+    assert!(checked >= 18, "{checked} counts checked");
+}

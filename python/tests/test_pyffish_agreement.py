@@ -21,7 +21,8 @@ except ImportError:  # pragma: no cover - the CI installs it
 
 VARIANTS = (
     "chess chess960 crazyhouse atomic antichess horde 3check racingkings capablanca seirawan "
-    "shogi minishogi kyotoshogi xiangqi janggi makruk sittuyin placement shogun orda"
+    "shogi minishogi kyotoshogi xiangqi janggi makruk sittuyin placement shogun orda "
+    "ataxx flipello armageddon"
 ).split()
 # pyffish knows chess960 as fischerandom, and shogun and orda only from a configuration.
 PYFFISH_NAME = {"chess960": "fischerandom"}

@@ -29,16 +29,20 @@ pub struct HandChange {
 /// Everything one move changed: pieces taken off squares, pieces put on squares, hand counts.
 /// A quiet move is one removal and one addition; castling two of each; a capture adds a removal;
 /// a drop is a hand change and an addition. Capacity covers an atomic-chess explosion (the
-/// capturer and up to nine pieces around the target).
+/// capturer and up to nine pieces around the target) and an ataxx move (eight flips); a move
+/// that changes more (reversi's longest flips) sets `overflow`, and its accumulator is computed
+/// afresh.
 #[derive(Clone, Default, Debug)]
 pub struct Dirty {
     /// Pieces taken off their squares.
     pub removed: ArrayVec<PieceOn, 12>,
     /// Pieces put on squares.
-    pub added: ArrayVec<PieceOn, 4>,
+    pub added: ArrayVec<PieceOn, 12>,
     /// Hand counts that changed (a capture to hand or a drop, and in n-check variants the
     /// checks left, which the net reads as a hand).
     pub hands: ArrayVec<HandChange, 3>,
+    /// Whether the move changed more than `removed` and `added` hold: the record is partial.
+    pub overflow: bool,
 }
 
 impl Dirty {
@@ -48,17 +52,18 @@ impl Dirty {
         self.removed.clear();
         self.added.clear();
         self.hands.clear();
+        self.overflow = false;
     }
 
     /// Records `piece` taken off `square`.
     #[inline(always)]
     pub fn remove(&mut self, piece: Piece, square: Square) {
-        self.removed.push(PieceOn { piece, square });
+        self.overflow |= self.removed.try_push(PieceOn { piece, square }).is_err();
     }
 
     /// Records `piece` put on `square`.
     #[inline(always)]
     pub fn add(&mut self, piece: Piece, square: Square) {
-        self.added.push(PieceOn { piece, square });
+        self.overflow |= self.added.try_push(PieceOn { piece, square }).is_err();
     }
 }

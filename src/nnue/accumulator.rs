@@ -235,6 +235,10 @@ impl<G: Game, const H: usize> NnueEval<G, H> {
                 if self.stack[j].computed[p] {
                     break Some(j);
                 }
+                // A move whose record overflowed cannot be applied.
+                if self.stack[j].dirty.overflow {
+                    break None;
+                }
                 if j == 0 {
                     break None;
                 }

@@ -271,6 +271,24 @@ pub struct Drops {
     pub no_doubled_count: u8,
     /// The kinds whose drop may not checkmate (uchifuzume).
     pub mate_illegal: Vec<u8>,
+    /// Whether drops need no piece in hand and take none (ataxx): hands are endless.
+    pub free: bool,
+    /// Where a drop must go besides an empty square of its region, if anywhere.
+    pub enclosing: Option<Enclosing>,
+    /// While any of these squares is empty, drops go there only (reversi's start).
+    pub enclosing_start: Vec<Square>,
+}
+
+/// Fairy-Stockfish's enclosing rules, for drops (`enclosing_drop`) and flips
+/// (`flip_enclosed_pieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// A king's step from the square: a drop next to one of the mover's pieces; the enemy
+    /// pieces next to the target flip.
+    Ataxx,
+    /// Along a queen's line from the square: a run of enemy pieces ending in one of the mover's.
+    /// A drop must enclose one; every enclosed run flips.
+    Reversi,
 }
 
 /// One rank of a FEN placement (`r1b+p2Q~*`), a cell per square: the piece letter, `None` for
@@ -320,9 +338,34 @@ pub struct GameEnd {
     pub check_counting: bool,
     /// The counting endgame rule (Thai or Cambodian), if any.
     pub counting: Option<Counting>,
-    /// How a game ended by bikjang or two passes is scored: (kind, points) and Black's bonus;
-    /// `None`: a draw.
-    pub material_count: Option<(Vec<(u8, u8)>, u8)>,
+    /// How a drawn game (by stalemate, the move rule, repetition, bikjang, two passes or a full
+    /// board) is decided instead; `None`: it stays a draw.
+    pub material_counting: Option<MaterialCounting>,
+    /// Whether a stalemated side with fewer pieces on the board gets `stalemate_value`, with
+    /// more its opposite, with as many a draw (Fairy-Stockfish's `stalematePieceCount`).
+    pub stalemate_piece_count: bool,
+    /// Whether a board without an empty square ends the game, decided by `material_counting`
+    /// (Fairy-Stockfish's `adjudicateFullBoard`).
+    pub full_board: bool,
+}
+
+/// How a drawn game is decided instead (Fairy-Stockfish's `materialCounting`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// Points per unpromoted kind (`(kind, points)`): White wins with more than `black_bonus`
+    /// points over Black, Black otherwise (janggi).
+    Points {
+        /// The points of each counted kind.
+        values: Vec<(u8, u8)>,
+        /// The points Black may be behind and still win.
+        black_bonus: u8,
+    },
+    /// More pieces on the board wins; as many is a draw (ataxx, reversi).
+    Unweighted,
+    /// White wins every draw.
+    WhiteDrawOdds,
+    /// Black wins every draw (armageddon).
+    BlackDrawOdds,
 }
 
 /// A checked, compiled variant, independent of the bitboard width.
@@ -374,6 +417,10 @@ pub struct Definition {
     pub diagonal_lines: Vec<Square>,
     /// Whether a side may pass (not in check); two passes in a row end the game.
     pub pass: bool,
+    /// Whether a side with pieces but no legal move passes; two passes in a row end the game.
+    pub pass_on_stalemate: bool,
+    /// Enemy pieces a move or drop encloses change color, if any.
+    pub flip: Option<Enclosing>,
     /// The bikjang rule: facing royal pieces must be parted (or the move passed); a facing that
     /// stands for a second position ends the game.
     pub bikjang: bool,

@@ -22,8 +22,8 @@ mod region;
 pub mod schema;
 
 pub use definition::{
-    Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Extinction, Flag, GameEnd, MAX_KINDS,
-    MAX_SIDE, MAX_SQUARES, PieceDef, Promotion, rank_cells,
+    Castling, Counting, CountingMaterial, CountingRule, Definition, Drops, Enclosing, Extinction, Flag, GameEnd,
+    MAX_KINDS, MAX_SIDE, MAX_SQUARES, MaterialCounting, PieceDef, Promotion, rank_cells,
 };
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
 pub use loader::{

@@ -221,6 +221,18 @@ raw_variant! {
     /// it such an end is a draw.
     material_count_values: BTreeMap<String, u8>,
     material_count_black_bonus: u8,
+    /// How a drawn game (stalemate, the move rule, repetition, two passes, a full board) is
+    /// decided instead, without points (Fairy-Stockfish's `materialCounting`): `unweighted`
+    /// (more pieces on the board wins, as many is a draw), `white_draw_odds` (White wins),
+    /// `black_draw_odds` (Black wins: armageddon), `none` (default; `material_count_values`
+    /// gives points instead).
+    material_counting: String,
+    /// A stalemated side with fewer pieces on the board gets `stalemate_value`, with more its
+    /// opposite, with as many a draw (Fairy-Stockfish's `stalematePieceCount`).
+    stalemate_piece_count: bool,
+    /// A board without an empty square ends the game, decided by `material_counting`
+    /// (Fairy-Stockfish's `adjudicateFullBoard`).
+    adjudicate_full_board: bool,
     /// Extinction: a player whose pieces of some listed type (`*`: all pieces together) number at
     /// most `extinction_piece_count` gets `extinction_value`, provided the opponent has at least
     /// `extinction_opponent_piece_count` pieces.
@@ -292,6 +304,25 @@ raw_variant! {
     drop_no_doubled_count: u8,
     /// The letters of the kinds whose drop may not checkmate (shogi's uchifuzume).
     drop_mate_illegal: String,
+    /// Drops need no piece in hand and take none from it: hands are endless and not written
+    /// in the FEN (ataxx's clones).
+    free_drops: bool,
+    /// Where a drop may go besides an empty square of its region (Fairy-Stockfish's
+    /// `enclosingDrop`): `ataxx` (next to one of the mover's pieces, a king's step away),
+    /// `reversi` (a line of enemy pieces from it, along a queen's line, ending in one of the
+    /// mover's pieces), `none` (default).
+    enclosing_drop: String,
+    /// While any of these squares is empty, drops go there only and `enclosing_drop` waits
+    /// (reversi's four centre squares; Fairy-Stockfish's `enclosingDropStart`).
+    enclosing_drop_start: String,
+    /// Enemy pieces a move or drop encloses change color (Fairy-Stockfish's
+    /// `flipEnclosedPieces`): `ataxx` (those next to the target square), `reversi` (each line of
+    /// them between the target and the mover's next piece along a queen's line), `none`.
+    flip_enclosed_pieces: String,
+    /// A side with pieces on the board but no legal move passes (written as a move of its
+    /// first piece to its own square, `a1a1`); two passes in a row end the game
+    /// (Fairy-Stockfish's `passOnStalemate`).
+    pass_on_stalemate: bool,
     /// S-chess gating (Fairy-Stockfish's `gating` with `seirawanGating`): the sides hold pieces
     /// in hand, and a piece leaving a back-rank square that still has its gate may bring one in
     /// on the square it leaves (`e1f2h`; castling: on the king's or the rook's square). The

@@ -150,30 +150,6 @@ impl<B: Bitboard> Fairy<B> {
             .any(|s| !(s.attacks(sq, occ) & theirs).is_empty())
     }
 
-    /// The result for the side to move of a game ended by bikjang or two passes: by the
-    /// variant's material count (White wins with more than Black's bonus in points over Black,
-    /// Black otherwise; Fairy-Stockfish's `material_counting_result`), a draw without one.
-    pub(super) fn material_result(&self) -> crate::core::Outcome {
-        use crate::core::Outcome;
-        let Some((values, bonus)) = &self.rules().end.material_count else {
-            return Outcome::Draw;
-        };
-        let points = |c: Color| -> i32 {
-            values
-                .iter()
-                .map(|&(k, v)| {
-                    i32::from(v) * (self.by_kind[usize::from(k)] & self.state.by_color[c.index()]).count() as i32
-                })
-                .sum()
-        };
-        let white_wins = points(Color::White) - points(Color::Black) > i32::from(*bonus);
-        if white_wins == (self.state.side == Color::White) {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        }
-    }
-
     /// The pieces of the kinds in the bit mask `kinds`, of both colors.
     #[inline(always)]
     pub(super) fn kinds_in(&self, mut kinds: u32) -> B {

@@ -1,10 +1,12 @@
 //! The rules that end a game apart from mate and stalemate: extinction (with the piece counts
 //! kept for it), flags (reached, safe, answered by `flag_move`), two passes in a row, bikjang,
-//! and Sittuyin's stalemate by optional promotion. [`crate::game::GameRules::outcome`] asks
+//! Sittuyin's stalemate by optional promotion, a full board, and the material counting that
+//! decides drawn games. [`crate::game::GameRules::outcome`] asks
 //! them in its order.
 
 use super::{Fairy, movegen};
 use crate::core::{Bitboard, Color, Outcome, Square};
+use crate::variant::MaterialCounting;
 
 impl<B: Bitboard> Fairy<B> {
     /// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, Fairy-Stockfish's
@@ -26,15 +28,39 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`crate::game::GameRules::outcome`] by the rare rules it looks at apart: two passes,
-    /// bikjang. Apart so that the tests perft asks at every node (extinction, check count, flag)
+    /// bikjang, a full board. Apart so that the tests perft asks at every node (extinction, check count, flag)
     /// stay a small function, without the larger frame and saved registers these would need.
     #[inline(never)]
     pub(super) fn outcome_by_rare_rules(&self) -> Option<Outcome> {
         let rules = &self.variant.rules;
-        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
+        let full = rules.end.full_board && self.occupied() == rules.board;
+        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 || full {
             return Some(self.material_result());
         }
         None
+    }
+
+    /// The result for the side to move, stalemated: the stalemate value, or with
+    /// `stalemate_piece_count` by the pieces on the board (fewer: the stalemate value, more:
+    /// its opposite, as many: a draw); a draw is then decided by material counting
+    /// (Fairy-Stockfish's `stalemate_value`).
+    pub(super) fn stalemate_outcome(&self) -> Outcome {
+        let end = &self.rules().end;
+        let mut value = end.stalemate_value;
+        if end.stalemate_piece_count {
+            let us = self.state.side.index();
+            let (ours, theirs) = (self.state.by_color[us].count(), self.state.by_color[1 - us].count());
+            value = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => value,
+                std::cmp::Ordering::Greater => value.flip(),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            };
+        }
+        if value == Outcome::Draw {
+            self.material_result()
+        } else {
+            value
+        }
     }
 
     /// Whether `color` has no pieces that count for an extinction rule (and the opponent
@@ -120,5 +146,45 @@ impl<B: Bitboard> Fairy<B> {
                 && flag.region[self.state.side.index()].has(Square(m.to()));
         });
         reach
+    }
+
+    /// The result for the side to move of a drawn game (stalemate, the move rule, repetition,
+    /// bikjang, two passes, a full board) by the variant's material counting (Fairy-Stockfish's
+    /// `material_counting_result`); a draw without one. Only pieces on the board count.
+    pub(super) fn material_result(&self) -> Outcome {
+        let white_view = match &self.rules().end.material_counting {
+            None => return Outcome::Draw,
+            Some(MaterialCounting::Points { values, black_bonus }) => {
+                let points = |c: Color| -> i32 {
+                    values
+                        .iter()
+                        .map(|&(k, v)| {
+                            i32::from(v)
+                                * (self.by_kind[usize::from(k)] & self.state.by_color[c.index()]).count() as i32
+                        })
+                        .sum()
+                };
+                if points(Color::White) - points(Color::Black) > i32::from(*black_bonus) {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                }
+            }
+            Some(MaterialCounting::Unweighted) => {
+                let [white, black] = self.state.by_color.map(|b| b.count());
+                match white.cmp(&black) {
+                    std::cmp::Ordering::Greater => Outcome::Win,
+                    std::cmp::Ordering::Less => Outcome::Loss,
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                }
+            }
+            Some(MaterialCounting::WhiteDrawOdds) => Outcome::Win,
+            Some(MaterialCounting::BlackDrawOdds) => Outcome::Loss,
+        };
+        if self.state.side == Color::White {
+            white_view
+        } else {
+            white_view.flip()
+        }
     }
 }

@@ -8,7 +8,7 @@ use crate::core::{Bitboard, Color, Square};
 use crate::game::fairy::tables::PinLine;
 use crate::game::fairy::tables::lookup::gcd;
 use crate::game::{Dirty, Piece};
-use crate::variant::{Counting, CountingMaterial, CountingRule};
+use crate::variant::{Counting, CountingMaterial, CountingRule, Enclosing};
 
 impl<B: Bitboard> Fairy<B> {
     /// Squares strictly between `from` and `to` on a straight line of equal steps.
@@ -174,6 +174,12 @@ impl<B: Bitboard> Fairy<B> {
         if RARE && self.rules().drops.gating {
             self.gate_in(mv, dirty);
         }
+        if RARE
+            && !pass
+            && let Some(rule) = self.rules().flip
+        {
+            self.flip_enclosed(rule, to, dirty);
+        }
         if self.rules().royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
         }
@@ -250,7 +256,9 @@ impl<B: Bitboard> Fairy<B> {
     #[inline(always)]
     fn play_drop(&mut self, mv: FairyMove, dirty: &mut Dirty) {
         let (us, to) = (self.state.side, Square(mv.to()));
-        self.add_to_hand(us, mv.from(), -1, dirty);
+        if !self.rules().drops.free {
+            self.add_to_hand(us, mv.from(), -1, dirty);
+        }
         let piece = Piece::new(us, mv.promotion().unwrap_or(mv.from()));
         self.put(piece, to);
         dirty.add(piece, to);
@@ -427,7 +435,7 @@ impl<B: Bitboard> Fairy<B> {
             let limit = self.count_limit(counting, mover);
             if limit > 0 {
                 self.state.counting_limit = 2 * limit;
-                self.state.counting_ply = (2 * self.occupied().count() - 1) as u16;
+                self.state.counting_ply = (2 * self.pieces().count() - 1) as u16;
             }
         }
         if self.state.counting_limit == 0 || ((captured.is_some() || promotion) && all(to_move) == 1) {
@@ -437,7 +445,7 @@ impl<B: Bitboard> Fairy<B> {
                 self.state.counting_ply = if counting.rule == CountingRule::Asean || all(to_move) > 1 {
                     0
                 } else {
-                    2 * self.occupied().count() as u16
+                    2 * self.pieces().count() as u16
                 };
             }
         }
@@ -483,6 +491,25 @@ impl<B: Bitboard> Fairy<B> {
         self.state.rights &= !(attacks & self.royals(!piece.color));
     }
 
+    /// The enemy pieces the side to move's piece arriving on `to` encloses change color
+    /// (`flip_enclosed_pieces`): those next to it (ataxx), or each run along a queen line up to
+    /// the mover's next piece (reversi). Flips are no captures: the clock runs on.
+    #[inline(never)]
+    fn flip_enclosed(&mut self, rule: Enclosing, to: Square, dirty: &mut Dirty) {
+        let us = self.state.side;
+        let flipped = match rule {
+            Enclosing::Ataxx => self.rules().ring[to.index()] & self.state.by_color[(!us).index()],
+            Enclosing::Reversi => self.enclosed_lines(to, us),
+        };
+        for sq in flipped.squares() {
+            let before = self.take(sq);
+            let after = Piece::new(us, before.kind);
+            self.put(after, sq);
+            dirty.remove(before, sq);
+            dirty.add(after, sq);
+        }
+    }
+
     /// An atomic explosion on `at`: every piece around it goes, except the immune kinds (the
     /// capturer and its victim are already off the board). Castling rights go with exploded
     /// kings and rooks.
@@ -504,6 +531,6 @@ impl<B: Bitboard> Fairy<B> {
             self.take(sq);
             dirty.remove(p, sq);
         }
-        self.state.promoted &= self.occupied();
+        self.state.promoted &= self.pieces();
     }
 }

@@ -67,7 +67,7 @@ impl<B: Bitboard> FairyVariant<B> {
         });
         let start = Fairy::parse_fen_text(&variant, &variant.rules.start_fen)?;
         let held = start.state.hand.iter().flatten().any(|&n| n > 0);
-        if start.occupied().is_empty() && !held {
+        if start.pieces().is_empty() && !held {
             return Err(PositionError::new("board", "the start position has no pieces"));
         }
         Ok(variant)
@@ -142,6 +142,8 @@ struct State<B: Bitboard> {
     /// With the bikjang rule, whether the royal pieces face each other now (bit 0) and did a
     /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
     facing: u8,
+    /// Walls (`*` in FEN): squares no piece may enter or pass, which belong to neither color.
+    walls: B,
     /// Bit per color: [`Fairy::extinction_counts`], kept by make-move after the moves that
     /// change a count where [`Rules::extinction_cached`](crate::game::fairy::tables::Rules::extinction_cached) (perft asks [`Fairy::extinct`] at
     /// every node).
@@ -177,9 +179,21 @@ impl<B: Bitboard> Fairy<B> {
         &self.variant.rules
     }
 
+    /// The squares no piece may enter or pass: the pieces of both colors and the walls.
     #[inline(always)]
     fn occupied(&self) -> B {
+        self.state.by_color[0] | self.state.by_color[1] | self.state.walls
+    }
+
+    /// The squares holding pieces, of either color (walls aside).
+    #[inline(always)]
+    fn pieces(&self) -> B {
         self.state.by_color[0] | self.state.by_color[1]
+    }
+
+    /// The key of the walls on `walls`.
+    fn walls_key(&self, walls: B) -> u64 {
+        walls.squares().fold(0, |k, s| k ^ self.rules().keys.wall[s.index()])
     }
 
     #[inline(always)]
@@ -380,12 +394,13 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         } else {
             0
         };
-        for s in self.occupied().squares() {
+        for s in self.pieces().squares() {
             if let Some(p) = self.piece_at(s) {
                 key ^= self.piece_key(p, s);
             }
         }
         key ^ self.castle_key(self.state.castle)
+            ^ self.walls_key(self.state.walls)
             ^ self.ep_key()
             ^ self.checks_key()
             ^ self.rights_key(self.state.rights)
@@ -445,7 +460,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         if rules.end.check_counting && self.state.checks[(!us).index()] == 0 {
             return Some(Outcome::Loss);
         }
-        if self.state.passes == 3 || rules.bikjang && self.state.facing == 3 {
+        if self.state.passes == 3
+            || rules.bikjang && self.state.facing == 3
+            || rules.end.full_board && self.occupied() == rules.board
+        {
             return self.outcome_by_rare_rules();
         }
         if let Some(flag) = &rules.flag {
@@ -469,7 +487,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         if self.in_check() {
             self.rules().end.checkmate_value
         } else {
-            self.rules().end.stalemate_value
+            self.stalemate_outcome()
         }
     }
 
@@ -560,7 +578,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Piece, Square)) {
-        for s in self.occupied().squares() {
+        for s in self.pieces().squares() {
             if let Some(p) = self.piece_at(s) {
                 f(p, s);
             }
@@ -568,7 +586,7 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
     }
 
     fn piece_count(&self) -> usize {
-        self.occupied().count() as usize
+        self.pieces().count() as usize
     }
 
     fn royal_square(&self, color: Color) -> Option<Square> {
@@ -665,7 +683,12 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             view: opponent_view(rules),
             mirror: rules.mirror_symmetric,
             king_buckets: rules.king_buckets,
-            max_pieces: start_pieces.max(2) as u16,
+            // Clones and flips fill the board past the start position's count.
+            max_pieces: if rules.drops.free || rules.flip.is_some() {
+                rules.squares as u16
+            } else {
+                start_pieces.max(2) as u16
+            },
             pieces: (0..rules.kinds)
                 .map(|k| {
                     let letter = rules.letters[k].to_ascii_lowercase();

@@ -44,7 +44,23 @@ pub(super) fn check(ctx: &mut Ctx, def: &Definition) {
         }
     }
     let royal = def.pieces.iter().any(|p| p.royal);
-    if !royal && def.end.extinction.is_none() && def.flag.is_none() {
+    if let Some(f) = &m.flip_enclosed_pieces
+        && def.flip.is_some()
+        && royal
+    {
+        ctx.fail(f, "flip_enclosed_pieces", "royal pieces cannot change color");
+    }
+    if let Some(f) = &m.free_drops
+        && def.drops.as_ref().is_some_and(|d| d.free && d.captures_to_hand)
+    {
+        ctx.fail(
+            f,
+            "free_drops",
+            "endless hands take no captured pieces (`captures_to_hand`)",
+        );
+    }
+    let counted = def.end.material_counting.is_some() || def.end.stalemate_piece_count;
+    if !royal && def.end.extinction.is_none() && def.flag.is_none() && !counted {
         // Point at a piece of the most derived file that defines any.
         let at = m
             .pieces
@@ -55,7 +71,7 @@ pub(super) fn check(ctx: &mut Ctx, def: &Definition) {
             Some(at) => ctx.fail(
                 &at,
                 "pieces",
-                "no royal piece (`royal = true`) and no other way to win (extinction or flag rules)",
+                "no royal piece (`royal = true`) and no other way to win (extinction, flag or counting rules)",
             ),
             None => {
                 let file = ctx.own_file();

@@ -3,7 +3,7 @@
 
 use super::context::{Ctx, get};
 use super::pieces::Pieces;
-use crate::variant::Drops;
+use crate::variant::{Drops, Enclosing};
 use toml::Spanned;
 
 /// Compiles the variant's hands and drops.
@@ -31,6 +31,12 @@ pub(super) fn drops(ctx: &mut Ctx, pieces: &Pieces) -> Option<Drops> {
             no_doubled: ctx.kinds(&m.drop_no_doubled, "drop_no_doubled", letters),
             no_doubled_count: get(&m.drop_no_doubled_count, 1),
             mate_illegal: ctx.kinds(&m.drop_mate_illegal, "drop_mate_illegal", letters),
+            free: get(&m.free_drops, false),
+            enclosing: enclosing(ctx, &m.enclosing_drop, "enclosing_drop"),
+            enclosing_start: match &m.enclosing_drop_start {
+                Some(f) => ctx.squares(f, "enclosing_drop_start"),
+                None => Vec::new(),
+            },
         })
     } else {
         None
@@ -42,6 +48,24 @@ pub(super) fn drops(ctx: &mut Ctx, pieces: &Pieces) -> Option<Drops> {
         }
     }
     drops
+}
+
+/// An enclosing rule (`ataxx`, `reversi`; `none` or not given: `None`).
+pub(super) fn enclosing(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>, key: &str) -> Option<Enclosing> {
+    let f = field.as_ref()?;
+    match f.1.get_ref().as_str() {
+        "ataxx" => Some(Enclosing::Ataxx),
+        "reversi" => Some(Enclosing::Reversi),
+        "none" => None,
+        other => {
+            ctx.fail(
+                f,
+                key,
+                format!("'{}' is not one of ataxx, reversi, none", other.escape_debug()),
+            );
+            None
+        }
+    }
 }
 
 /// A drop rule without drops (or a hand rule without hands) is a mistake in the file, not a
@@ -70,6 +94,9 @@ fn hand_rules(ctx: &mut Ctx, allowed: bool, hands: bool) {
         (given(&m.drop_no_doubled), "drop_no_doubled", true),
         (given(&m.drop_mate_illegal), "drop_mate_illegal", true),
         (given(&m.drop_opposite_colored), "drop_opposite_colored", true),
+        (on(&m.free_drops), "free_drops", true),
+        (given(&m.enclosing_drop), "enclosing_drop", true),
+        (given(&m.enclosing_drop_start), "enclosing_drop_start", true),
     ];
     for (at, key, needs_drops) in rules {
         let Some(at) = at else { continue };

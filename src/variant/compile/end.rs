@@ -5,7 +5,7 @@
 use super::context::{Ctx, get};
 use super::pieces::Pieces;
 use crate::core::Outcome;
-use crate::variant::{Counting, CountingRule, Extinction, Flag, GameEnd};
+use crate::variant::{Counting, CountingRule, Extinction, Flag, GameEnd, MaterialCounting};
 
 /// What the game-end rules compile to.
 pub(super) struct End {
@@ -43,7 +43,7 @@ pub(super) fn end(ctx: &mut Ctx, pieces: &Pieces) -> End {
     let flag = flag(ctx, letters);
     let axf_chasing = axf_chasing(ctx);
     let counting = counting(ctx, letters);
-    let material_count = material_count(ctx, pieces);
+    let material_counting = material_counting(ctx, pieces);
     let game_end = GameEnd {
         checkmate_value,
         stalemate_value,
@@ -55,7 +55,9 @@ pub(super) fn end(ctx: &mut Ctx, pieces: &Pieces) -> End {
         extinction,
         check_counting: get(&m.check_counting, false),
         counting,
-        material_count,
+        material_counting,
+        stalemate_piece_count: get(&m.stalemate_piece_count, false),
+        full_board: get(&m.adjudicate_full_board, false),
     };
     End {
         game_end,
@@ -188,8 +190,40 @@ fn counting(ctx: &mut Ctx, letters: &[char]) -> Option<Counting> {
     })
 }
 
+/// How a drawn game is decided: `material_counting`'s rule, or `material_count_values`'
+/// points; both is a mistake.
+fn material_counting(ctx: &mut Ctx, pieces: &Pieces) -> Option<MaterialCounting> {
+    let m = ctx.m;
+    let points = material_points(ctx, pieces);
+    let Some(field) = m.material_counting.as_ref() else {
+        return points;
+    };
+    let rule = match field.1.get_ref().replace('_', "").to_ascii_lowercase().as_str() {
+        "none" => return points,
+        "unweighted" => MaterialCounting::Unweighted,
+        "whitedrawodds" => MaterialCounting::WhiteDrawOdds,
+        "blackdrawodds" => MaterialCounting::BlackDrawOdds,
+        other => {
+            let why = format!(
+                "'{}' is not one of unweighted, white_draw_odds, black_draw_odds, none (points: material_count_values)",
+                other.escape_debug()
+            );
+            ctx.fail(field, "material_counting", why);
+            return points;
+        }
+    };
+    if points.is_some() {
+        ctx.fail(
+            field,
+            "material_counting",
+            "given with material_count_values: choose one",
+        );
+    }
+    Some(rule)
+}
+
 /// The `material_count_values` (points per unpromoted kind) and Black's bonus.
-fn material_count(ctx: &mut Ctx, pieces: &Pieces) -> Option<(Vec<(u8, u8)>, u8)> {
+fn material_points(ctx: &mut Ctx, pieces: &Pieces) -> Option<MaterialCounting> {
     let m = ctx.m;
     m.material_count_values.as_ref().map(|field| {
         let mut values = Vec::new();
@@ -212,6 +246,9 @@ fn material_count(ctx: &mut Ctx, pieces: &Pieces) -> Option<(Vec<(u8, u8)>, u8)>
                 ),
             }
         }
-        (values, get(&m.material_count_black_bonus, 0))
+        MaterialCounting::Points {
+            values,
+            black_bonus: get(&m.material_count_black_bonus, 0),
+        }
     })
 }

@@ -51,6 +51,8 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         makpong: get(&m.makpong, false),
         diagonal_lines: pieces.diagonal_lines,
         pass: get(&m.pass, false),
+        pass_on_stalemate: get(&m.pass_on_stalemate, false),
+        flip: drops::enclosing(&mut ctx, &m.flip_enclosed_pieces, "flip_enclosed_pieces"),
         bikjang: get(&m.bikjang, false),
         immobility_illegal: get(&m.immobility_illegal, false),
         flag: end.flag,

@@ -82,13 +82,30 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("castlingDroppedPiece", "castling_dropped_piece", Kind::Bool),
     ("sittuyinPromotion", "sittuyin_promotion", Kind::Bool),
     ("dupleCheck", "duple_check", Kind::Bool),
+    ("materialCounting", "material_counting", Kind::Text),
+    ("stalematePieceCount", "stalemate_piece_count", Kind::Bool),
+    ("adjudicateFullBoard", "adjudicate_full_board", Kind::Bool),
+    ("enclosingDrop", "enclosing_drop", Kind::Text),
+    ("enclosingDropStart", "enclosing_drop_start", Kind::Text),
+    ("flipEnclosedPieces", "flip_enclosed_pieces", Kind::Text),
+    ("passOnStalemate", "pass_on_stalemate", Kind::Bool),
 ];
 
 /// Keys for the GUI only: read and ignored.
 const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize", "chess960"];
 
 /// Keys of rules the schema cannot express yet, with what they need.
-const UNSUPPORTED: &[(&str, &str)] = &[("mustDropType", "forced drops of one type only are not supported yet")];
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("mustDropType", "forced drops of one type only are not supported yet"),
+    (
+        "passOnStalemateWhite",
+        "passing on stalemate for one side only is not supported; `passOnStalemate` sets both",
+    ),
+    (
+        "passOnStalemateBlack",
+        "passing on stalemate for one side only is not supported; `passOnStalemate` sets both",
+    ),
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Kind {

@@ -4,8 +4,7 @@
 /// Fairy-Stockfish's piece types with their Betza strings (its `piece.cpp`), in its enum order
 /// (the order it writes hands in, the interpreter's `DropRules::hand_order`; aliases beside their
 /// type), and whether they are pawns, royal or immune to their own kind (janggi's cannon). Types
-/// whose rules go beyond Betza (janggi's elephant, the immobile piece) are missing: using one is
-/// reported.
+/// whose rules go beyond Betza (janggi's elephant) are missing: using one is reported.
 pub const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("pawn", "fmWfceF", "pawn"),
     ("knight", "N", ""),
@@ -35,6 +34,7 @@ pub const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("dragonHorse", "BW", ""),
     ("clobber", "cW", ""),
     ("breakthrough", "fmWfF", ""),
+    ("immobile", "", ""),
     ("cannon", "mRcpR", ""),
     ("janggiCannon", "pR", "immune"),
     ("soldier", "fsW", ""),

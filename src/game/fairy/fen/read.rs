@@ -194,6 +194,7 @@ impl<B: Bitboard> Fairy<B> {
                 promoted: B::EMPTY,
                 passes: 0,
                 facing: 0,
+                walls: B::EMPTY,
                 extinct: 0,
             },
             by_kind: [B::EMPTY; MAX_KINDS],
@@ -201,8 +202,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Reads the board field `text` (ranks from the top, `/` between them, multi-digit empty
-    /// runs, `+` before a promoted form's letter, `~` after a promoted piece) onto this empty
-    /// board.
+    /// runs, `+` before a promoted form's letter, `~` after a promoted piece, `*` a wall) onto
+    /// this empty board.
     fn read_board(&mut self, text: &str) -> Result<(), PositionError> {
         let err = |field: &'static str, msg: String| Err(PositionError::new(field, msg));
         let (files, ranks) = (self.rules().files, self.rules().ranks);
@@ -226,6 +227,12 @@ impl<B: Bitboard> Fairy<B> {
                         return err("board", format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
+                } else if c == '*' {
+                    if file >= files as u32 {
+                        return err("board", format!("rank {} is longer than {files} files", rank + 1));
+                    }
+                    self.state.walls |= B::square(Square::new(file as u8, rank, files));
+                    file += 1;
                 } else if let Some(kind) = self.board_kind(c, &mut chars)? {
                     if file >= files as u32 {
                         return err("board", format!("rank {} is longer than {files} files", rank + 1));
@@ -447,7 +454,7 @@ impl<B: Bitboard> Fairy<B> {
         let victim_ok = self
             .piece_at(victim)
             .is_some_and(|p| p.color == them && self.rules().is_pawn(p.kind as usize));
-        if !victim_ok || !(targets & self.occupied()).is_empty() {
+        if !victim_ok || !(targets & self.pieces()).is_empty() {
             return Err(PositionError::new(
                 "en passant",
                 format!(
@@ -542,7 +549,7 @@ impl<B: Bitboard> Fairy<B> {
             // Drops and captures to hand never add a piece: more than the start position's are
             // not a position of the game.
             let held: usize = self.state.hand.iter().flatten().map(|&n| usize::from(n)).sum();
-            let total = self.occupied().count() as usize + held;
+            let total = self.pieces().count() as usize + held;
             if total > rules.piece_limit {
                 return Err(PositionError::new(
                     "hand",

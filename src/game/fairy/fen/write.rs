@@ -64,7 +64,8 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// Writes the board field: ranks from the top, runs of empty squares as numbers, `+` before
-    /// a promoted form's letter, `~` after a promoted piece where pieces go back to hand.
+    /// a promoted form's letter, `~` after a promoted piece where pieces go back to hand, `*`
+    /// for a wall.
     fn write_board(&self, s: &mut String) {
         let rules = &self.variant.rules;
         let files = rules.files;
@@ -92,6 +93,13 @@ impl<B: Bitboard> Fairy<B> {
                         {
                             s.push('~');
                         }
+                    }
+                    None if self.state.walls.has(Square::new(file, rank, files)) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push('*');
                     }
                     None => empty += 1,
                 }

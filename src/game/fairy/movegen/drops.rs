@@ -1,13 +1,14 @@
 //! Drops of pieces in hand: where a kind may be dropped (its region, empty squares, the limit
-//! per file), drops in promoted form, their legality (blocking a check, no check where drops
+//! per file, the enclosing rules of ataxx and reversi), drops in promoted form, their legality (blocking a check, no check where drops
 //! may not give one, `drop_opposite_colored`, no mate by a kind that may not mate: shogi's
 //! uchifuzume), the forced drops of `must_drop`, and the set-wise generator's drops.
 
 use super::Filter;
 use super::legality::Sensitive;
 use super::setwise::Sink;
-use crate::core::{Bitboard, Square};
+use crate::core::{Bitboard, Color, Square};
 use crate::game::fairy::{Fairy, FairyMove, Special};
+use crate::variant::Enclosing;
 
 impl<B: Bitboard> Fairy<B> {
     /// Where the side to move may drop a piece of `kind` (of its region, the empty squares, no
@@ -16,11 +17,14 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn drop_targets(&self, kind: usize) -> B {
         let us = self.state.side.index();
-        if self.state.hand[us][kind] == 0 {
+        let rules = &self.variant.rules;
+        if self.state.hand[us][kind] == 0 && !rules.drops.free {
             return B::EMPTY;
         }
-        let rules = &self.variant.rules;
         let mut targets = rules.drops.region[us][kind] & !self.occupied();
+        if let Some(rule) = rules.drops.enclosing {
+            targets = self.enclosing_targets(rule, targets);
+        }
         if rules.drops.no_doubled >> kind & 1 != 0 {
             let own = self.by_kind[kind] & self.state.by_color[us];
             for file in &rules.drops.file_masks {
@@ -30,6 +34,54 @@ impl<B: Bitboard> Fairy<B> {
             }
         }
         targets
+    }
+
+    /// Of the empty squares `targets`, those an enclosing rule lets the side to move drop on:
+    /// while a square of `enclosing_start` is empty, those squares; else next to one of its
+    /// pieces (ataxx), or where the drop encloses a line of enemy pieces (reversi).
+    #[inline(never)]
+    fn enclosing_targets(&self, rule: Enclosing, targets: B) -> B {
+        let rules = &self.variant.rules;
+        let start = rules.drops.enclosing_start & !self.occupied();
+        if !start.is_empty() {
+            return targets & start;
+        }
+        let us = self.state.side;
+        let around = |pieces: B| pieces.squares().fold(B::EMPTY, |b, s| b | rules.ring[s.index()]);
+        match rule {
+            Enclosing::Ataxx => targets & around(self.state.by_color[us.index()]),
+            Enclosing::Reversi => (targets & around(self.state.by_color[(!us).index()]))
+                .squares()
+                .filter(|&s| !self.enclosed_lines(s, us).is_empty())
+                .fold(B::EMPTY, |b, s| b | B::square(s)),
+        }
+    }
+
+    /// The enemy pieces a piece of `us` on `sq` encloses along queen lines: on each line from
+    /// `sq`, a run of them ended by a piece of `us` (an empty square or a wall ends it unclosed).
+    pub(in crate::game::fairy) fn enclosed_lines(&self, sq: Square, us: Color) -> B {
+        let rules = &self.variant.rules;
+        let (own, enemy) = (self.state.by_color[us.index()], self.state.by_color[(!us).index()]);
+        let (files, ranks) = (i32::from(rules.files), i32::from(rules.ranks));
+        let (f0, r0) = rules.coords[sq.index()];
+        let mut out = B::EMPTY;
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut f, mut r) = (i32::from(f0) + df, i32::from(r0) + dr);
+            let mut run = B::EMPTY;
+            while (0..files).contains(&f) && (0..ranks).contains(&r) {
+                let s = Square::new(f as u8, r as u8, rules.files);
+                if !enemy.has(s) {
+                    if own.has(s) {
+                        out |= run;
+                    }
+                    break;
+                }
+                run |= B::square(s);
+                f += df;
+                r += dr;
+            }
+        }
+        out
     }
 
     /// The promoted form a piece of `kind` may also be dropped as (`drop_promoted`).

@@ -22,11 +22,42 @@ use setwise::Lister;
 use super::Fairy;
 use super::moves::{FairyMove, Special};
 use crate::core::{Bitboard, Square};
-use crate::game::{GenKind, MoveList};
+use crate::game::{GameRules, GenKind, MoveList};
 
 impl<B: Bitboard> Fairy<B> {
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
+    #[inline(always)]
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        if self.rules().pass_on_stalemate {
+            self.legal_moves_or_pass(filter, out);
+        } else {
+            self.moves_of(filter, out);
+        }
+    }
+
+    /// [`Fairy::legal_moves`] where a side with no other move passes (`pass_on_stalemate`):
+    /// the pass is its first piece's move to its own square, as in Fairy-Stockfish, and none
+    /// without pieces or in check.
+    fn legal_moves_or_pass(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        let mut any = false;
+        self.moves_of(filter, &mut |mv| {
+            any = true;
+            out(mv);
+        });
+        let own = self.state.by_color[self.state.side.index()];
+        if any || own.is_empty() || !filter.quiet || !filter.from.has(own.lsb()) || self.in_check() {
+            return;
+        }
+        if !(filter.capture && filter.from == B::FULL) {
+            self.moves_of(Filter::all(), &mut |_| any = true);
+        }
+        if !any {
+            out(FairyMove::pass(own.lsb().0));
+        }
+    }
+
+    /// Every legal move `filter` asks for, the pass on stalemate aside.
+    fn moves_of(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
         if self.rules().drops.must_drop {
             // Drops are quiet moves of no piece on the board: listed where the filter asks for
             // them, only counted otherwise.
@@ -152,7 +183,7 @@ impl<B: Bitboard> Fairy<B> {
     /// Whether a rule has already ended the game (extinction, flag, last check): as in
     /// Fairy-Stockfish, such a position has no moves.
     fn ended(&self) -> bool {
-        self.rules().ends_by_rule && crate::game::GameRules::outcome(self).is_some()
+        self.rules().ends_by_rule && self.outcome().is_some()
     }
 
     /// The pass, where the variant allows one and it is legal: not in check, except that a

@@ -288,6 +288,8 @@ impl<B: Bitboard> Rules<B> {
             chasing: def.axf_chasing.then(|| Chasing::build(def)),
             makpong: def.makpong,
             pass: def.pass,
+            pass_on_stalemate: def.pass_on_stalemate,
+            flip: def.flip,
             duple_check: def.end.extinction.as_ref().is_some_and(|e| e.duple_check),
             first_move_rights: def.first_move_rights,
             keys: Keys::new(squares, kinds, files, def.drops.is_some().then_some(piece_limit)),
@@ -333,7 +335,9 @@ impl<B: Bitboard> Rules<B> {
             || self.flag.is_some()
             || self.end.check_counting
             || self.pass
-            || self.bikjang;
+            || self.bikjang
+            || self.pass_on_stalemate
+            || self.end.full_board;
         self.set_wise = self.checking
             && !self.makpong
             && !self.blast_on_capture
@@ -350,6 +354,8 @@ impl<B: Bitboard> Rules<B> {
         self.rare_rules = self.drops.gating
             || self.promotion.sittuyin
             || self.pass
+            || self.pass_on_stalemate
+            || self.flip.is_some()
             || self.bikjang
             || self.flying_general
             || self.makpong

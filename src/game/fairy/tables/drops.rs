@@ -4,7 +4,7 @@
 use super::Rules;
 use super::build::{mask_of, rank_mask, region, start_counts};
 use crate::core::{Bitboard, Color, Square};
-use crate::variant::{Definition, Drops};
+use crate::variant::{Definition, Drops, Enclosing};
 
 /// How pieces go to hand and come back (the definition's [`Drops`], kinds as bit masks and
 /// regions as bitboards). All false and empty for variants without hands.
@@ -14,8 +14,15 @@ pub struct DropRules<B> {
     pub allowed: bool,
     /// Whether a side with pieces in hand must drop while a drop is legal (setup phases).
     pub must_drop: bool,
-    /// Whether the sides hold pieces in hand (drops or gating).
+    /// Whether the sides hold pieces in hand (drops or gating), counted and written in FEN:
+    /// not with `free` drops.
     pub hands: bool,
+    /// Whether drops need no piece in hand and take none (ataxx's clones).
+    pub free: bool,
+    /// Where a drop must go besides an empty square of its region, if anywhere.
+    pub enclosing: Option<Enclosing>,
+    /// While any of these squares is empty, drops go there only (reversi's start).
+    pub enclosing_start: B,
     /// S-chess gating: a piece leaving a square with a gate may bring a piece in hand there.
     pub gating: bool,
     /// Whether captured pieces go to the capturer's hand.
@@ -63,7 +70,10 @@ impl<B: Bitboard> DropRules<B> {
         DropRules {
             allowed: flag(|d| d.allowed),
             must_drop: flag(|d| d.must_drop),
-            hands: d.is_some(),
+            hands: d.is_some_and(|d| !d.free),
+            free: flag(|d| d.free),
+            enclosing: d.and_then(|d| d.enclosing),
+            enclosing_start: d.map_or(B::EMPTY, |d| region::<B>(&d.enclosing_start)),
             gating: flag(|d| d.gating),
             captures_to_hand: flag(|d| d.captures_to_hand),
             drop_loop: flag(|d| d.drop_loop),

@@ -19,6 +19,8 @@ pub struct Keys {
     pub rights: Vec<u64>,
     /// Hand counts: `hand[((color * kinds + kind) * (piece_limit + 1)) + count]`.
     pub hand: Vec<u64>,
+    /// Per square holding a wall (`*` in FEN).
+    pub wall: Vec<u64>,
 }
 
 impl Keys {
@@ -37,6 +39,7 @@ impl Keys {
         let checks = std::array::from_fn(|_| std::array::from_fn(|_| splitmix64(seed)));
         let rights = draw(seed, squares);
         let hand = hand_limit.map_or_else(Vec::new, |limit| draw(seed, 2 * kinds * (limit + 1)));
+        let wall = draw(seed, squares);
         Keys {
             piece,
             side,
@@ -45,6 +48,7 @@ impl Keys {
             checks,
             rights,
             hand,
+            wall,
         }
     }
 }

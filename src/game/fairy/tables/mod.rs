@@ -29,7 +29,7 @@ pub use keys::Keys;
 pub use promotion::PromotionRules;
 
 use crate::core::{Bitboard, Color, Square};
-use crate::variant::{Castling, GameEnd};
+use crate::variant::{Castling, Enclosing, GameEnd};
 use lookup::{Ray, Slider};
 use movetable::{KindTables, LeapAttacks};
 use std::sync::Arc;
@@ -106,9 +106,9 @@ pub struct Rules<B> {
     /// (janggi's cannon).
     pub immune_set: u32,
     /// Whether the variant has a rule that only a few variants need the legal generator and
-    /// its attack tests to look at: gating, sittuyin promotions, passing, bikjang, the flying
-    /// general, kinds immune to their own, duple check, hands and drops, shogi-style promotions
-    /// (from inside the zone). The generator and make-move run copies compiled without those
+    /// its attack tests to look at: gating, sittuyin promotions, passing (on stalemate too),
+    /// flips, bikjang, the flying general, kinds immune to their own, duple check, hands and
+    /// drops, shogi-style promotions (from inside the zone). The generator and make-move run copies compiled without those
     /// tests (a const generic chosen once per call) where this is false: chess and most
     /// chess-like variants.
     pub rare_rules: bool,
@@ -120,7 +120,7 @@ pub struct Rules<B> {
     /// piece's targets are judged by the attacks on them alone.
     pub plain_legality: bool,
     /// Whether a rule can end the game while moves remain (extinction, flag, check counting,
-    /// passing, bikjang): such an ended position has no moves.
+    /// passing, bikjang, a full board): such an ended position has no moves.
     pub ends_by_rule: bool,
     /// Whether a side that can capture must.
     pub must_capture: bool,
@@ -168,6 +168,10 @@ pub struct Rules<B> {
     pub makpong: bool,
     /// Whether a side may pass.
     pub pass: bool,
+    /// Whether a side with pieces but no other legal move passes.
+    pub pass_on_stalemate: bool,
+    /// Enemy pieces a move or drop encloses change color, if any.
+    pub flip: Option<Enclosing>,
     /// The duple-check rule (`Extinction::duple_check`), read on every move.
     pub duple_check: bool,
     /// Whether initial moves belong to pieces that have not moved (a right per square, in the
