@@ -1,8 +1,7 @@
 //! The rules that end a game apart from mate and stalemate: extinction (with the piece counts
 //! kept for it), flags (reached, safe, answered by `flag_move`), two passes in a row, bikjang,
 //! Sittuyin's stalemate by optional promotion, a full board, and the material counting that
-//! decides drawn games. [`crate::game::GameRules::outcome`] asks
-//! them in its order.
+//! decides drawn games. [`crate::game::GameRules::outcome`] asks them in its order.
 
 use super::{Fairy, movegen};
 use crate::core::{Bitboard, Color, Outcome, Square};
@@ -28,8 +27,9 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// [`crate::game::GameRules::outcome`] by the rare rules it looks at apart: two passes,
-    /// bikjang, a full board. Apart so that the tests perft asks at every node (extinction, check count, flag)
-    /// stay a small function, without the larger frame and saved registers these would need.
+    /// bikjang, a full board. Apart so that the tests perft asks at every node (extinction,
+    /// check count, flag) stay a small function, without the larger frame and saved registers
+    /// these would need.
     #[inline(never)]
     pub(super) fn outcome_by_rare_rules(&self) -> Option<Outcome> {
         let rules = &self.variant.rules;

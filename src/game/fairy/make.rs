@@ -171,14 +171,8 @@ impl<B: Bitboard> Fairy<B> {
             Special::Drop => self.play_drop(mv, dirty),
             special => captured_kind = self.play_move::<RARE>(mv, special, ep_victim, dirty),
         }
-        if RARE && self.rules().drops.gating {
-            self.gate_in(mv, dirty);
-        }
-        if RARE
-            && !pass
-            && let Some(rule) = self.rules().flip
-        {
-            self.flip_enclosed(rule, to, dirty);
+        if RARE && self.rules().after_move {
+            self.after_move(mv, pass, dirty);
         }
         if self.rules().royal_right_lost_to != 0 && !self.state.rights.is_empty() && !pass {
             self.royal_rights_under_attack(to);
@@ -256,7 +250,8 @@ impl<B: Bitboard> Fairy<B> {
     #[inline(always)]
     fn play_drop(&mut self, mv: FairyMove, dirty: &mut Dirty) {
         let (us, to) = (self.state.side, Square(mv.to()));
-        if !self.rules().drops.free {
+        // Endless hands (`free` drops) hold `u8::MAX` and give nothing.
+        if self.state.hand[us.index()][usize::from(mv.from())] != u8::MAX {
             self.add_to_hand(us, mv.from(), -1, dirty);
         }
         let piece = Piece::new(us, mv.promotion().unwrap_or(mv.from()));
@@ -489,6 +484,18 @@ impl<B: Bitboard> Fairy<B> {
                 .normal
                 .reach(&self.rules().rays, to, B::EMPTY);
         self.state.rights &= !(attacks & self.royals(!piece.color));
+    }
+
+    /// What [`Rules::after_move`](crate::game::fairy::tables::Rules::after_move) rules do once the
+    /// move `mv` is on the board: its gating, its flips.
+    #[cold]
+    fn after_move(&mut self, mv: FairyMove, pass: bool, dirty: &mut Dirty) {
+        if self.rules().drops.gating {
+            self.gate_in(mv, dirty);
+        }
+        if !pass && let Some(rule) = self.rules().flip {
+            self.flip_enclosed(rule, Square(mv.to()), dirty);
+        }
     }
 
     /// The enemy pieces the side to move's piece arriving on `to` encloses change color

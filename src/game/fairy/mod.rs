@@ -112,6 +112,11 @@ struct State<B: Bitboard> {
     /// `color << 5 | kind`, or [`EMPTY`].
     board: B::Mailbox,
     by_color: [B; 2],
+    /// The pieces of both colors and the walls: kept by `put` and `take` rather than made
+    /// from `by_color` and `walls` at each of the many times a node asks.
+    occupied: B,
+    /// Walls (`*` in FEN): squares no piece may enter or pass, which belong to neither color.
+    walls: B,
     side: Color,
     /// Rook square of each castling right (`color * 2 + side`, side 0 = towards higher files).
     castle: [u8; 4],
@@ -142,8 +147,6 @@ struct State<B: Bitboard> {
     /// With the bikjang rule, whether the royal pieces face each other now (bit 0) and did a
     /// ply before (bit 1). Not in the key, as in Fairy-Stockfish.
     facing: u8,
-    /// Walls (`*` in FEN): squares no piece may enter or pass, which belong to neither color.
-    walls: B,
     /// Bit per color: [`Fairy::extinction_counts`], kept by make-move after the moves that
     /// change a count where [`Rules::extinction_cached`](crate::game::fairy::tables::Rules::extinction_cached) (perft asks [`Fairy::extinct`] at
     /// every node).
@@ -182,7 +185,7 @@ impl<B: Bitboard> Fairy<B> {
     /// The squares no piece may enter or pass: the pieces of both colors and the walls.
     #[inline(always)]
     fn occupied(&self) -> B {
-        self.state.by_color[0] | self.state.by_color[1] | self.state.walls
+        self.state.occupied
     }
 
     /// The squares holding pieces, of either color (walls aside).
@@ -211,6 +214,7 @@ impl<B: Bitboard> Fairy<B> {
     fn put(&mut self, piece: Piece, sq: Square) {
         self.state.board[sq.index()] = (piece.color.index() as u8) << 5 | piece.kind;
         self.state.by_color[piece.color.index()] |= B::square(sq);
+        self.state.occupied |= B::square(sq);
         self.by_kind[piece.kind as usize] |= B::square(sq);
         self.state.key ^= self.piece_key(piece, sq);
     }
@@ -220,6 +224,7 @@ impl<B: Bitboard> Fairy<B> {
         let piece = self.piece_at(sq).unwrap_or(Piece::new(Color::White, 0));
         self.state.board[sq.index()] = EMPTY;
         self.state.by_color[piece.color.index()] &= !B::square(sq);
+        self.state.occupied &= !B::square(sq);
         self.by_kind[piece.kind as usize] &= !B::square(sq);
         self.state.key ^= self.piece_key(piece, sq);
         piece

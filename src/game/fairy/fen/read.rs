@@ -103,6 +103,10 @@ impl<B: Bitboard> Fairy<B> {
         if let Some(h) = holdings {
             pos.parse_hands(h)?;
         }
+        if variant.rules.drops.free {
+            // Endless hands: never empty, never counted or written (make-move takes nothing).
+            pos.state.hand = [[u8::MAX; MAX_KINDS]; 2];
+        }
         pos.state.side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
@@ -194,6 +198,7 @@ impl<B: Bitboard> Fairy<B> {
                 promoted: B::EMPTY,
                 passes: 0,
                 facing: 0,
+                occupied: B::EMPTY,
                 walls: B::EMPTY,
                 extinct: 0,
             },
@@ -231,7 +236,9 @@ impl<B: Bitboard> Fairy<B> {
                     if file >= files as u32 {
                         return err("board", format!("rank {} is longer than {files} files", rank + 1));
                     }
-                    self.state.walls |= B::square(Square::new(file as u8, rank, files));
+                    let wall = B::square(Square::new(file as u8, rank, files));
+                    self.state.walls |= wall;
+                    self.state.occupied |= wall;
                     file += 1;
                 } else if let Some(kind) = self.board_kind(c, &mut chars)? {
                     if file >= files as u32 {

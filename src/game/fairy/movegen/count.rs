@@ -21,7 +21,7 @@ impl<B: Bitboard> Fairy<B> {
                 return n as u64;
             }
         }
-        if self.set_wise_generation() && !self.rules().pass_on_stalemate {
+        if self.set_wise_generation() {
             if self.rules().must_capture {
                 return self.count_set_wise_with_captures();
             }

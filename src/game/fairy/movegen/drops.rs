@@ -17,10 +17,10 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn drop_targets(&self, kind: usize) -> B {
         let us = self.state.side.index();
-        let rules = &self.variant.rules;
-        if self.state.hand[us][kind] == 0 && !rules.drops.free {
+        if self.state.hand[us][kind] == 0 {
             return B::EMPTY;
         }
+        let rules = &self.variant.rules;
         let mut targets = rules.drops.region[us][kind] & !self.occupied();
         if let Some(rule) = rules.drops.enclosing {
             targets = self.enclosing_targets(rule, targets);

@@ -26,38 +26,7 @@ use crate::game::{GameRules, GenKind, MoveList};
 
 impl<B: Bitboard> Fairy<B> {
     /// Every legal move `filter` asks for, before the variant's compulsory-capture filter.
-    #[inline(always)]
     pub(super) fn legal_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
-        if self.rules().pass_on_stalemate {
-            self.legal_moves_or_pass(filter, out);
-        } else {
-            self.moves_of(filter, out);
-        }
-    }
-
-    /// [`Fairy::legal_moves`] where a side with no other move passes (`pass_on_stalemate`):
-    /// the pass is its first piece's move to its own square, as in Fairy-Stockfish, and none
-    /// without pieces or in check.
-    fn legal_moves_or_pass(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
-        let mut any = false;
-        self.moves_of(filter, &mut |mv| {
-            any = true;
-            out(mv);
-        });
-        let own = self.state.by_color[self.state.side.index()];
-        if any || own.is_empty() || !filter.quiet || !filter.from.has(own.lsb()) || self.in_check() {
-            return;
-        }
-        if !(filter.capture && filter.from == B::FULL) {
-            self.moves_of(Filter::all(), &mut |_| any = true);
-        }
-        if !any {
-            out(FairyMove::pass(own.lsb().0));
-        }
-    }
-
-    /// Every legal move `filter` asks for, the pass on stalemate aside.
-    fn moves_of(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
         if self.rules().drops.must_drop {
             // Drops are quiet moves of no piece on the board: listed where the filter asks for
             // them, only counted otherwise.
@@ -74,6 +43,39 @@ impl<B: Bitboard> Fairy<B> {
             self.set_wise_moves(filter, &mut Lister(out));
             return;
         }
+        // Variants that pass on stalemate are never set-wise: the pass needs the list.
+        if self.rules().pass_on_stalemate {
+            self.legal_moves_or_pass(filter, out);
+        } else {
+            self.general_moves(filter, out);
+        }
+    }
+
+    /// [`Fairy::general_moves`] where a side with no other move passes (`pass_on_stalemate`):
+    /// the pass is its first piece's move to its own square, as in Fairy-Stockfish, and none
+    /// without pieces or in check.
+    #[inline(never)]
+    fn legal_moves_or_pass(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
+        let mut any = false;
+        self.general_moves(filter, &mut |mv| {
+            any = true;
+            out(mv);
+        });
+        let own = self.state.by_color[self.state.side.index()];
+        if any || own.is_empty() || !filter.quiet || !filter.from.has(own.lsb()) || self.in_check() {
+            return;
+        }
+        if !(filter.capture && filter.from == B::FULL) {
+            self.general_moves(Filter::all(), &mut |_| any = true);
+        }
+        if !any {
+            out(FairyMove::pass(own.lsb().0));
+        }
+    }
+
+    /// The legal moves `filter` asks for by the general generator: pseudo-legal moves, each
+    /// tested, then castlings, the pass and drops.
+    fn general_moves(&self, filter: Filter<B>, out: &mut impl FnMut(FairyMove)) {
         let sensitive = self.sensitive();
         self.pseudo_moves(filter, |mv| {
             if self.is_legal_pseudo(mv, sensitive) {

@@ -290,6 +290,7 @@ impl<B: Bitboard> Rules<B> {
             pass: def.pass,
             pass_on_stalemate: def.pass_on_stalemate,
             flip: def.flip,
+            after_move: false,
             duple_check: def.end.extinction.as_ref().is_some_and(|e| e.duple_check),
             first_move_rights: def.first_move_rights,
             keys: Keys::new(squares, kinds, files, def.drops.is_some().then_some(piece_limit)),
@@ -338,7 +339,9 @@ impl<B: Bitboard> Rules<B> {
             || self.bikjang
             || self.pass_on_stalemate
             || self.end.full_board;
+        self.after_move = self.drops.gating || self.flip.is_some();
         self.set_wise = self.checking
+            && !self.pass_on_stalemate
             && !self.makpong
             && !self.blast_on_capture
             && !self.end.extinction.as_ref().is_some_and(|e| e.pseudo_royal);

@@ -17,7 +17,8 @@ pub struct DropRules<B> {
     /// Whether the sides hold pieces in hand (drops or gating), counted and written in FEN:
     /// not with `free` drops.
     pub hands: bool,
-    /// Whether drops need no piece in hand and take none (ataxx's clones).
+    /// Whether drops need no piece in hand and take none (ataxx's clones): the hands hold
+    /// `u8::MAX` of every kind from the FEN on, and make-move leaves them so.
     pub free: bool,
     /// Where a drop must go besides an empty square of its region, if anywhere.
     pub enclosing: Option<Enclosing>,

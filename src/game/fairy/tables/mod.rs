@@ -113,8 +113,8 @@ pub struct Rules<B> {
     /// chess-like variants.
     pub rare_rules: bool,
     /// Whether a move is legal exactly when no royal piece of the mover is attacked after it,
-    /// pseudo-royal pieces aside: checks allowed, nothing explodes, no pseudo-royal kinds (the
-    /// legal generator then works on sets of targets).
+    /// pseudo-royal pieces aside: checks allowed, nothing explodes, no pseudo-royal kinds, no
+    /// pass on stalemate (the legal generator then works on sets of targets).
     pub set_wise: bool,
     /// [`Rules::set_wise`] with no kinds immune to their own and no bikjang: the one royal
     /// piece's targets are judged by the attacks on them alone.
@@ -172,6 +172,8 @@ pub struct Rules<B> {
     pub pass_on_stalemate: bool,
     /// Enemy pieces a move or drop encloses change color, if any.
     pub flip: Option<Enclosing>,
+    /// Whether make-move has more to do once the move is on the board: gating or flips.
+    pub after_move: bool,
     /// The duple-check rule (`Extinction::duple_check`), read on every move.
     pub duple_check: bool,
     /// Whether initial moves belong to pieces that have not moved (a right per square, in the
