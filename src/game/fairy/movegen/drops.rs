@@ -1,7 +1,8 @@
 //! Drops of pieces in hand: where a kind may be dropped (its region, empty squares, the limit
-//! per file, the enclosing rules of ataxx and reversi), drops in promoted form, their legality (blocking a check, no check where drops
-//! may not give one, `drop_opposite_colored`, no mate by a kind that may not mate: shogi's
-//! uchifuzume), the forced drops of `must_drop`, and the set-wise generator's drops.
+//! per file, the enclosing rules of ataxx and reversi), drops in promoted form, their legality
+//! (blocking a check, no check where drops may not give one, `drop_opposite_colored`, no mate
+//! by a kind that may not mate: shogi's uchifuzume), the forced drops of `must_drop`, and the
+//! set-wise generator's drops.
 
 use super::Filter;
 use super::legality::Sensitive;
