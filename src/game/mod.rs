@@ -21,7 +21,7 @@ mod wxf;
 
 pub use dirty::{Dirty, HandChange, PieceOn};
 pub use layout_spec::{LayoutSpec, OpponentView};
-pub use movelist::MoveList;
+pub use movelist::{MoveList, SpillList};
 pub use position::{Position, RepetitionRules};
 pub use san::Style;
 pub use terms::{EvalTerms, Tapered};
@@ -127,6 +127,9 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     type Move: GameMove;
     /// A list able to hold every legal move of any position of the game.
     type MoveList: MoveList<Self::Move>;
+    /// The move picker's scores, one per move of a [`GameRules::MoveList`]: the same capacity,
+    /// so that a game with few moves keeps a small picker.
+    type ScoreList: MoveList<i32>;
 
     /// The start position of `variant`.
     fn start(variant: &Self::Variant) -> Self;
@@ -286,6 +289,8 @@ pub struct MoveParts {
     pub change: Option<Change>,
     /// An S-chess gating: the kind put in and where.
     pub gate: Option<(u8, Square)>,
+    /// Duck chess: the square the duck goes to (written `,d5` after the move).
+    pub wall: Option<Square>,
 }
 
 /// A game's text forms: positions in its FEN dialect (SFEN for shogi) and moves in its

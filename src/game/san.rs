@@ -95,6 +95,11 @@ pub fn write<G: Game>(board: &G, mv: G::Move, style: Style) -> String {
         Some(king_side) => castling(board, &parts, king_side, style),
         None => plain(board, mv, &parts, style),
     };
+    if let Some(wall) = parts.wall {
+        // Duck chess, as Fairy-Stockfish writes it: `e4,d5`, `O-O,e1`.
+        s.push(',');
+        s += &square(board, wall, style);
+    }
     if !style.shogi() && board.check_marks() {
         s += check_mark(board, mv);
     }
@@ -241,6 +246,7 @@ fn twins<G: Game>(board: &G, mv: G::Move, parts: &MoveParts, style: Style) -> Ve
                 && p.castle.is_none()
                 && p.change == parts.change
                 && p.gate == parts.gate
+                && p.wall == parts.wall
                 && (!style.shogi() || base(p.kind) == base(parts.kind))
         })
         .filter_map(|p| p.from)

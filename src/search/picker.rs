@@ -9,9 +9,6 @@ use crate::game::{Game, GameMove, GenKind, MoveList};
 
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-/// Most moves any game's position can have (the scores buffer's size).
-pub const MAX_MOVES: usize = 1024;
-
 /// What the search wants from a node's moves.
 pub struct PickerContext {
     /// Transposition-table move bits (0 for none); already validated by the caller.
@@ -40,10 +37,10 @@ pub struct MovePicker<G: Game> {
     stage: Stage,
     /// The current stage's moves (tactical, then quiet) and their scores.
     moves: G::MoveList,
-    scores: arrayvec::ArrayVec<i32, MAX_MOVES>,
+    scores: G::ScoreList,
     index: usize,
     sorted: bool,
-    bad: arrayvec::ArrayVec<G::Move, MAX_MOVES>,
+    bad: G::MoveList,
     bad_index: usize,
     quiets: Quiets,
 }
@@ -76,10 +73,10 @@ impl<G: Game> MovePicker<G> {
             },
             ctx,
             moves: G::MoveList::default(),
-            scores: arrayvec::ArrayVec::new(),
+            scores: G::ScoreList::default(),
             index: 0,
             sorted: false,
-            bad: arrayvec::ArrayVec::new(),
+            bad: G::MoveList::default(),
             bad_index: 0,
             quiets: Quiets::All,
         }

@@ -419,6 +419,9 @@ pub struct Definition {
     pub pass: bool,
     /// Whether a side with pieces but no legal move passes; two passes in a row end the game.
     pub pass_on_stalemate: bool,
+    /// Whether every move also places the duck (Fairy-Stockfish's `wallingRule = duck`): a wall
+    /// on a square empty after the move, not the one it stands on; the walls before it go.
+    pub duck_walling: bool,
     /// Enemy pieces a move or drop encloses change color, if any.
     pub flip: Option<Enclosing>,
     /// The bikjang rule: facing royal pieces must be parted (or the move passed); a facing that

@@ -323,6 +323,10 @@ raw_variant! {
     /// first piece to its own square, `a1a1`); two passes in a row end the game
     /// (Fairy-Stockfish's `passOnStalemate`).
     pass_on_stalemate: bool,
+    /// Walls placed by every move (Fairy-Stockfish's `wallingRule`): `duck` (each move also
+    /// moves the duck, a wall no piece may enter or pass, to an empty square other than its
+    /// own; all other walls go), `none`. Not with drops, hands, gating or captures that blast.
+    walling_rule: String,
     /// S-chess gating (Fairy-Stockfish's `gating` with `seirawanGating`): the sides hold pieces
     /// in hand, and a piece leaving a back-rank square that still has its gate may bring one in
     /// on the square it leaves (`e1f2h`; castling: on the king's or the rook's square). The

@@ -292,6 +292,7 @@ impl crate::game::GameRules for Chess {
     type Move = Move;
 
     type MoveList = ArrayVec<Move, 256>;
+    type ScoreList = ArrayVec<i32, 256>;
 
     fn start(_: &ChessVariant) -> Chess {
         match Chess::parse_fen(START_FEN) {
@@ -647,6 +648,7 @@ impl crate::game::Notation for Chess {
                 _ => None,
             },
             gate: None,
+            wall: None,
         }
     }
 

@@ -386,6 +386,21 @@ impl<B: Bitboard> Fairy<B> {
         }
     }
 
+    /// Duck chess after `mv`: every wall goes and the duck stands on the move's wall square, as
+    /// Fairy-Stockfish's `do_move`; an en-passant square the duck lands on gives no right. The
+    /// walls are no net features, so `Dirty` is untouched.
+    #[cold]
+    fn place_duck(&mut self, mv: FairyMove) {
+        let new = mv.wall().map_or(B::EMPTY, |sq| B::square(Square(sq)));
+        self.state.key ^= self.walls_key(self.state.walls) ^ self.walls_key(new);
+        self.state.occupied = (self.state.occupied & !self.state.walls) | new;
+        self.state.walls = new;
+        if !(self.state.ep & new).is_empty() {
+            self.state.ep = B::EMPTY;
+            self.state.ep_victim = NO_SQUARE;
+        }
+    }
+
     /// `castling_dropped_piece` (placement): a king dropped on its castling square gets the
     /// castling rights of the rooks on the outer files of its rank, a rook dropped on an outer
     /// file of it the right with the king already there (Fairy-Stockfish's `do_move`).
@@ -487,11 +502,14 @@ impl<B: Bitboard> Fairy<B> {
     }
 
     /// What [`Rules::after_move`](crate::game::fairy::tables::Rules::after_move) rules do once the
-    /// move `mv` is on the board: its gating, its flips.
+    /// move `mv` is on the board: its gating, its duck, its flips.
     #[cold]
     fn after_move(&mut self, mv: FairyMove, pass: bool, dirty: &mut Dirty) {
         if self.rules().drops.gating {
             self.gate_in(mv, dirty);
+        }
+        if self.rules().duck_walling {
+            self.place_duck(mv);
         }
         if !pass && let Some(rule) = self.rules().flip {
             self.flip_enclosed(rule, Square(mv.to()), dirty);

@@ -37,7 +37,6 @@ use crate::game::fairy::tables::Rules;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
 use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
 use crate::variant::MAX_KINDS;
-use arrayvec::ArrayVec;
 use std::sync::Arc;
 
 /// A fairy variant ready to play: its compiled rules and the hand-crafted evaluation's terms
@@ -362,7 +361,9 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
 
     type Move = FairyMove;
 
-    type MoveList = ArrayVec<FairyMove, 600>;
+    // Past 600 moves (duck chess) the lists move to the heap; the other variants stay inline.
+    type MoveList = crate::game::SpillList<FairyMove, 600>;
+    type ScoreList = crate::game::SpillList<i32, 600>;
 
     fn start(variant: &Self::Variant) -> Self {
         // `FairyVariant::new` read the start position.

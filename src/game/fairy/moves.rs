@@ -23,6 +23,9 @@ pub enum Special {
 /// A move: origin (a drop's kind) in bits 0-6, target in 7-13, promotion kind + 1 in 14-18 (0:
 /// none), special flag in 19-21, the kind gated in from the hand + 1 in 22-26 (0: none) and in
 /// bit 27 whether it enters on the target (castling: the rook's square) rather than the origin.
+/// A walling move (duck chess) reuses the gate field, which it never needs (walling variants have
+/// no hands): bits 22-28 hold the square the wall (duck) is placed on, bit 29 is set. This is
+/// Fairy-Stockfish's encoding too, the wall square in the gating-square bits.
 /// The null move is 0 (a1 to a1, never legal).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct FairyMove(pub u32);
@@ -86,9 +89,28 @@ impl FairyMove {
         FairyMove(self.0 | (kind as u32 + 1) << 22 | (on_target as u32) << 27)
     }
 
-    /// The kind gated in from the hand, if any.
+    /// This move placing the wall (the duck) on square `sq` (index below 128).
+    #[inline(always)]
+    pub const fn with_wall(self, sq: u8) -> FairyMove {
+        FairyMove(self.0 & 0x3F_FFFF | ((sq as u32) & 0x7F) << 22 | WALL_FLAG)
+    }
+
+    /// The square the move places the wall (the duck) on, if it is a walling move.
+    #[inline(always)]
+    pub const fn wall(self) -> Option<u8> {
+        if self.0 & WALL_FLAG != 0 {
+            Some((self.0 >> 22 & 0x7F) as u8)
+        } else {
+            None
+        }
+    }
+
+    /// The kind gated in from the hand, if any (never for a walling move).
     #[inline(always)]
     pub const fn gate(self) -> Option<u8> {
+        if self.0 & WALL_FLAG != 0 {
+            return None;
+        }
         match self.0 >> 22 & 0x1F {
             0 => None,
             k => Some(k as u8 - 1),
@@ -102,7 +124,7 @@ impl FairyMove {
         if self.0 >> 27 & 1 != 0 { self.to() } else { self.from() }
     }
 
-    /// The move without its gating.
+    /// The move without its gating or wall.
     #[inline(always)]
     pub const fn without_gate(self) -> FairyMove {
         FairyMove(self.0 & 0x3F_FFFF)
@@ -126,10 +148,13 @@ impl FairyMove {
     /// Whether the bits are the one encoding of the move: special codes 6 and 7 (read as drops
     /// by [`FairyMove::special`]), a gating of a drop or pass, or a gate on the target of
     /// anything but a castling come only from corrupt bits, such as a transposition-table
-    /// entry.
+    /// entry. A wall comes only with a move of a piece on the board (no drop, no pass).
     #[inline(always)]
     pub const fn is_canonical(self) -> bool {
         let special = self.0 >> 19 & 7;
+        if self.0 & WALL_FLAG != 0 {
+            return self.0 >> 30 == 0 && special <= 3;
+        }
         let gated = self.0 >> 22 & 0x1F != 0;
         let on_target = self.0 >> 27 & 1 != 0;
         self.0 >> 28 == 0
@@ -159,6 +184,9 @@ impl GameMove for FairyMove {
     }
     #[inline(always)]
     fn from_bits(bits: u32) -> Self {
-        FairyMove(bits & 0x0FFF_FFFF)
+        FairyMove(bits & 0x3FFF_FFFF)
     }
 }
+
+/// The bit marking a walling move ([`FairyMove::with_wall`]).
+const WALL_FLAG: u32 = 1 << 29;

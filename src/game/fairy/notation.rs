@@ -37,14 +37,24 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
     }
 
     fn parse_move(&self, text: &str) -> Result<FairyMove, MoveError> {
-        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+        if text.is_empty() || text.len() > 16 || !text.is_ascii() {
             return Err(MoveError::new(text, "not a move in coordinate notation"));
         }
+        let lower = text.to_ascii_lowercase();
+        // A duck move's text ends in the duck's square: only the moves placing it there are
+        // formatted and compared (a duck position has ~1,500 moves).
+        let wall = match lower.split_once(',') {
+            Some((_, rest)) => Some(
+                self.trailing_square(rest)
+                    .ok_or_else(|| MoveError::new(text, "no duck square after the comma"))?,
+            ),
+            None => None,
+        };
         let mut list = Self::MoveList::default();
         self.generate_into(GenKind::All, &mut list);
-        let lower = text.to_ascii_lowercase();
         list.iter()
             .copied()
+            .filter(|m| m.wall() == wall)
             .find(|&m| {
                 self.fmt_move(m).eq_ignore_ascii_case(&lower)
                     || m.special() == Special::Castle && self.fmt_move_in(m, !self.state.chess960) == lower
@@ -89,6 +99,7 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
             castle,
             change,
             gate: mv.gate().map(|k| (k, Square(mv.gate_square()))),
+            wall: mv.wall().map(Square),
         }
     }
 
@@ -117,11 +128,36 @@ impl<B: Bitboard> crate::game::Notation for Fairy<B> {
 }
 
 impl<B: Bitboard> Fairy<B> {
-    /// A move in coordinate notation, castling in Chess960's (king takes rook) or not. An
+    /// The square whose name ends `text` (the last letter and what follows), if any.
+    fn trailing_square(&self, text: &str) -> Option<u8> {
+        let at = text.rfind(|c: char| c.is_ascii_alphabetic())?;
+        let name = &text[at..];
+        (0..self.rules().squares)
+            .map(|i| i as u8)
+            .find(|&i| self.square_name(Square(i)) == name)
+    }
+
+    /// A move in coordinate notation, castling in Chess960's (king takes rook) or not; a duck
+    /// move adds `,`, the moved piece's target (the king's, or in Chess960 notation the rook's
+    /// square, for a castling) and the duck's square (`e2e4,e4d5`, `e1g1,g1b1`), as
+    /// Fairy-Stockfish writes it. An
     /// S-chess gating adds the gated piece's letter: `e1f2h`, `e1g1h` (castling, gated on the
     /// king's square), `h1e1h` (gated on the rook's square: written rook to king, as
     /// Fairy-Stockfish does).
     fn fmt_move_in(&self, mv: FairyMove, chess960: bool) -> String {
+        if let Some(wall) = mv.wall() {
+            let target = if mv.special() == Special::Castle && !chess960 {
+                crate::game::GameRules::move_target(self, mv)
+            } else {
+                Square(mv.to())
+            };
+            return format!(
+                "{},{}{}",
+                self.fmt_ungated(mv.without_gate(), chess960),
+                self.square_name(target),
+                self.square_name(Square(wall))
+            );
+        }
         let Some(kind) = mv.gate() else {
             return self.fmt_ungated(mv, chess960);
         };

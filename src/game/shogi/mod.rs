@@ -418,6 +418,7 @@ impl crate::game::GameRules for Shogi {
     type Move = Move;
 
     type MoveList = ArrayVec<Move, 600>;
+    type ScoreList = ArrayVec<i32, 600>;
 
     fn start(variant: &ShogiVariant) -> Shogi {
         match Shogi::parse_sfen(START_SFEN) {
@@ -682,6 +683,7 @@ impl crate::game::Notation for Shogi {
                 .promotes()
                 .then(|| crate::game::Change::Promote(promoted(kind) as u8)),
             gate: None,
+            wall: None,
         }
     }
 

@@ -59,6 +59,24 @@ pub(super) fn check(ctx: &mut Ctx, def: &Definition) {
             "endless hands take no captured pieces (`captures_to_hand`)",
         );
     }
+    if let Some(f) = &m.walling_rule
+        && def.duck_walling
+    {
+        // As Fairy-Stockfish's parser: the duck is placed where a drop or gated piece would go,
+        // and a royal piece (not a pseudo-royal one) could be left in check by the duck's lines.
+        let problem = if def.drops.is_some() {
+            Some("walling does not go with drops, hands or gating")
+        } else if def.blast_on_capture {
+            Some("walling does not go with `blast_on_capture` yet")
+        } else if royal {
+            Some("walling needs kings that are not royal (`royal = false`, or extinction_pseudo_royal)")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            ctx.fail(f, "walling_rule", problem);
+        }
+    }
     let counted = def.end.material_counting.is_some() || def.end.stalemate_piece_count;
     if !royal && def.end.extinction.is_none() && def.flag.is_none() && !counted {
         // Point at a piece of the most derived file that defines any.

@@ -68,6 +68,29 @@ pub(super) fn enclosing(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>,
     }
 }
 
+/// Whether `walling_rule` asks for the duck: `duck`, or `none` (the default). Fairy-Stockfish's
+/// `arrow`, `edge`, `past` and `static` rules are not supported.
+pub(super) fn duck_walling(ctx: &mut Ctx, field: &Option<(usize, Spanned<String>)>) -> bool {
+    let Some(f) = field.as_ref() else {
+        return false;
+    };
+    match f.1.get_ref().as_str() {
+        "duck" => true,
+        "none" => false,
+        other => {
+            ctx.fail(
+                f,
+                "walling_rule",
+                format!(
+                    "'{}' is not one of duck, none (the others are not supported)",
+                    other.escape_debug()
+                ),
+            );
+            false
+        }
+    }
+}
+
 /// A drop rule without drops (or a hand rule without hands) is a mistake in the file, not a
 /// silent no-op: a rule turned on, or a region given. `allowed`: pieces may be dropped;
 /// `hands`: the variant has pieces in hand.

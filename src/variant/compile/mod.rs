@@ -52,6 +52,7 @@ pub fn compile(m: &Merged, sources: &[Source], default_name: &str) -> Result<Def
         diagonal_lines: pieces.diagonal_lines,
         pass: get(&m.pass, false),
         pass_on_stalemate: get(&m.pass_on_stalemate, false),
+        duck_walling: drops::duck_walling(&mut ctx, &m.walling_rule),
         flip: drops::enclosing(&mut ctx, &m.flip_enclosed_pieces, "flip_enclosed_pieces"),
         bikjang: get(&m.bikjang, false),
         immobility_illegal: get(&m.immobility_illegal, false),

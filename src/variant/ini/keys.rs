@@ -89,6 +89,7 @@ const KEYS: &[(&str, &str, Kind)] = &[
     ("enclosingDropStart", "enclosing_drop_start", Kind::Text),
     ("flipEnclosedPieces", "flip_enclosed_pieces", Kind::Text),
     ("passOnStalemate", "pass_on_stalemate", Kind::Bool),
+    ("wallingRule", "walling_rule", Kind::Text),
 ];
 
 /// Keys for the GUI only: read and ignored.

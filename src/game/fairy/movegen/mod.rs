@@ -15,6 +15,7 @@ mod drops;
 mod legality;
 mod pseudo;
 mod setwise;
+mod walls;
 
 use castling::KnownSafe;
 use setwise::Lister;
@@ -43,8 +44,11 @@ impl<B: Bitboard> Fairy<B> {
             self.set_wise_moves(filter, &mut Lister(out));
             return;
         }
-        // Variants that pass on stalemate are never set-wise: the pass needs the list.
-        if self.rules().pass_on_stalemate {
+        // Variants that pass on stalemate or wall are never set-wise: the pass needs the list,
+        // the duck a square for each move.
+        if self.rules().duck_walling {
+            self.walled_moves(filter, out);
+        } else if self.rules().pass_on_stalemate {
             self.legal_moves_or_pass(filter, out);
         } else {
             self.general_moves(filter, out);

@@ -289,6 +289,7 @@ impl<B: Bitboard> Rules<B> {
             makpong: def.makpong,
             pass: def.pass,
             pass_on_stalemate: def.pass_on_stalemate,
+            duck_walling: def.duck_walling,
             flip: def.flip,
             after_move: false,
             duple_check: def.end.extinction.as_ref().is_some_and(|e| e.duple_check),
@@ -339,9 +340,10 @@ impl<B: Bitboard> Rules<B> {
             || self.bikjang
             || self.pass_on_stalemate
             || self.end.full_board;
-        self.after_move = self.drops.gating || self.flip.is_some();
+        self.after_move = self.drops.gating || self.flip.is_some() || self.duck_walling;
         self.set_wise = self.checking
             && !self.pass_on_stalemate
+            && !self.duck_walling
             && !self.makpong
             && !self.blast_on_capture
             && !self.end.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
@@ -358,6 +360,7 @@ impl<B: Bitboard> Rules<B> {
             || self.promotion.sittuyin
             || self.pass
             || self.pass_on_stalemate
+            || self.duck_walling
             || self.flip.is_some()
             || self.bikjang
             || self.flying_general

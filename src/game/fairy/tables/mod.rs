@@ -170,9 +170,11 @@ pub struct Rules<B> {
     pub pass: bool,
     /// Whether a side with pieces but no other legal move passes.
     pub pass_on_stalemate: bool,
+    /// Whether every move also places the duck ([`crate::variant::Definition::duck_walling`]).
+    pub duck_walling: bool,
     /// Enemy pieces a move or drop encloses change color, if any.
     pub flip: Option<Enclosing>,
-    /// Whether make-move has more to do once the move is on the board: gating or flips.
+    /// Whether make-move has more to do once the move is on the board: gating, a duck or flips.
     pub after_move: bool,
     /// The duple-check rule (`Extinction::duple_check`), read on every move.
     pub duple_check: bool,
