@@ -434,3 +434,36 @@ fn only_irreversible_moves_reset_the_move_counter() {
         "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2"
     );
 }
+
+/// A running count read with pyffish's `countStarted` (test.py's makruk and cambodian rows): the
+/// FEN's `limit ply` fields after the move, as Fairy-Stockfish prints them with each argument.
+#[test]
+fn counts_read_as_fairy_stockfish_reads_count_started() {
+    let count = |name: &str, fen: &str, mv: &str, started: i64| {
+        variant(name)
+            .and_then(|v| v.board_as_fairy_stockfish(Some(fen), &[mv], false))
+            .unwrap_or_else(|e| panic!("{name} {fen}: {e}"))
+            .count(started)
+    };
+    let board_count = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 128 0 33";
+    assert_eq!(count("makruk", board_count, "d4d5", 0), Some((128, 1)));
+    assert_eq!(count("makruk", board_count, "d4d5", -1), Some((128, 0)));
+    let board_count_7 = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 128 7 33";
+    assert_eq!(count("makruk", board_count_7, "d4d5", 58), Some((128, 8)));
+    // a bare king: the pieces' honor count runs whatever the argument
+    let bare = "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 1 30";
+    assert_eq!(count("makruk", bare, "e5f6", 58), Some((44, 8)));
+    // Cambodian: the board's 63 moves cut a longer pieces' count short
+    let longer = "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 126 101 80";
+    assert_eq!(count("cambodian", longer, "e5f6", 58), Some((126, 102)));
+    // a promotion starts the pieces' count from a position whose side not to move is in check
+    let promotion = "8/8/4k3/5P2/8/2RMK3/8/8 w - 126 41 50";
+    assert_eq!(count("cambodian", promotion, "f5f6m", 58), Some((30, 10)));
+    assert_eq!(count("chess", "8/8/4k3/8/8/8/8/4K3 w - - 0 1", "e1e2", 58), None);
+    // boards for play still refuse that position
+    assert!(
+        variant("cambodian")
+            .and_then(|v| v.board(Some(promotion), &[], false))
+            .is_err()
+    );
+}

@@ -1,6 +1,7 @@
 //! Games decided by counting pieces, and walls: ataxx (clones, jumps, flips, passes), flipello
-//! (reversi), armageddon (every draw a Black win), and `*` squares in any variant's FEN. The
-//! expected answers are pyffish's (Fairy-Stockfish 0.0.90), recorded with the calls shown.
+//! (reversi), armageddon (every draw a Black win), suicide (a stalemate scored by piece count),
+//! and `*` squares in any variant's FEN. The expected answers are pyffish's (Fairy-Stockfish
+//! 0.0.90), recorded with the calls shown.
 
 use nue::core::Outcome;
 use nue::engine::api::{Board, variant};
@@ -86,7 +87,7 @@ fn ataxx_passes_when_blocked_and_ends_by_count() {
         None,
         &["g1e1", "g7e7", "e1g1", "e7g7", "g1e1", "g7e7", "e1g1", "e7g7"],
     );
-    assert_eq!(b.claimable_outcome(), Some(Outcome::Draw));
+    assert_eq!(b.claimable_outcome(0), Some(Outcome::Draw));
 }
 
 #[test]
@@ -154,9 +155,27 @@ fn armageddon_gives_black_every_draw() {
     assert_eq!(no_moves("8/8/8/8/8/k7/p7/K7 w - - 0 1"), Outcome::Loss);
     // the 50-move rule
     let b = board("armageddon", Some("3n4/8/8/3k4/8/3K4/8/3BB3 w - - 100 80"), &[]);
-    assert_eq!(b.claimable_outcome(), Some(Outcome::Loss));
+    assert_eq!(b.claimable_outcome(0), Some(Outcome::Loss));
     // chess's moves
     assert_eq!(board("armageddon", None, &[]).legal_moves().len(), 20);
+}
+
+/// Suicide chess: a stalemated side with fewer pieces wins, with more loses, with as many draws
+/// (test.py's three positions).
+#[test]
+fn suicide_scores_a_stalemate_by_piece_count() {
+    for (fen, outcome) in [
+        ("8/8/8/7p/7P/8/8/8 w - - 0 1", Outcome::Draw),
+        ("8/8/8/7p/7P/7P/8/8 w - - 0 1", Outcome::Loss),
+        ("8/8/8/7p/7P/8/8/n7 w - - 0 1", Outcome::Win),
+    ] {
+        let b = board("suicide", Some(fen), &[]);
+        assert!(b.legal_moves().is_empty(), "{fen}");
+        assert_eq!(b.no_move_outcome(), outcome, "{fen}");
+    }
+    // antichess itself: the stalemated side wins whatever the count
+    let b = board("antichess", Some("8/8/8/7p/7P/7P/8/8 w - - 0 1"), &[]);
+    assert_eq!(b.no_move_outcome(), Outcome::Win);
 }
 
 #[test]

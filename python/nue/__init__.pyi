@@ -85,7 +85,10 @@ def get_fen(variant: str, fen: str, movelist: list[str], chess960: bool = False,
     player, hand with counts, ply number). With `chess960`, castling rights as file letters and
     castling moves as king-takes-rook. With `show_promoted`, pieces made by a pawn's promotion
     are marked `~` also where the variant's FEN leaves the marks out (makruk's mets).
-    `count_started` is accepted and ignored. Like pyffish, it reads lichess's FEN forms
+    `count_started` (pyffish's `countStarted`; makruk, cambodian and their kin, where a count
+    runs) reads the counting limit and count as a server that started the board's honor count
+    itself: 0 as the position counts, below 0 the board's count not started, above 0 started at
+    that game ply (0 for the first move). Like pyffish, it reads lichess's FEN forms
     (pockets as a ninth rank, `+W+B` check counts), incomplete FENs and written-notation piece
     letters, and drops castling rights the position cannot have."""
 
@@ -109,7 +112,8 @@ def is_immediate_game_end(variant: str, fen: str, movelist: list[str], chess960:
 
 def is_optional_game_end(variant: str, fen: str, movelist: list[str], chess960: bool = False, count_started: int = 0) -> tuple[bool, int]:
     """(True, value) where the side to move may claim the end: the n-move rule, a counting
-    rule, n-fold repetition (with its perpetual-check value); else (False, 0)."""
+    rule, n-fold repetition (with its perpetual-check value); else (False, 0). The count is read
+    with `count_started` as `get_fen` reads it."""
 
 def has_insufficient_material(variant: str, fen: str, movelist: list[str], chess960: bool = False) -> tuple[bool, bool]:
     """(white, black): whether each side lacks the material to win, by Fairy-Stockfish's rule:

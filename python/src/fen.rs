@@ -198,6 +198,18 @@ pub fn fog(board: &dyn Board) -> String {
     format!("{}{hand} {rest}", text.join("/"))
 }
 
+/// `fen` (as nue writes it, a count running) with its counting limit (the en passant field) and
+/// its count (the halfmove field) replaced: pyffish's `get_fen` with `count_started`.
+pub fn with_count(fen: &str, (limit, ply): (u16, u16)) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    let n = fields.len();
+    if n >= 6 {
+        fields[3] = limit.to_string();
+        fields[n - 2] = ply.to_string();
+    }
+    fields.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

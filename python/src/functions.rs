@@ -27,11 +27,13 @@ pub fn value(o: Outcome) -> i32 {
     }
 }
 
-/// The board of `variant` after `moves` from `fen`.
+/// The board of `variant` after `moves` from `fen`, read as Fairy-Stockfish reads it (a side
+/// not to move in check passes).
 pub fn board(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult<Box<dyn Board>> {
     let v = registry::get(variant)?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    v.board(Some(fen), &moves, chess960).map_err(|e| error::new_err(e.0))
+    v.board_as_fairy_stockfish(Some(fen), &moves, chess960)
+        .map_err(|e| error::new_err(e.0))
 }
 
 /// The engine's version as (major, minor, patch).
@@ -131,7 +133,8 @@ fn legal_moves(variant: &str, fen: &str, movelist: Vec<String>, chess960: bool) 
     Ok(board(variant, fen, &movelist, chess960)?.legal_moves())
 }
 
-/// The FEN after `movelist`; `sfen` writes shogi's SFEN.
+/// The FEN after `movelist`; `sfen` writes shogi's SFEN; a running count as `count_started`
+/// reads it (`Board::count`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, movelist, chess960 = false, sfen = false, show_promoted = false, count_started = 0))]
 #[allow(clippy::too_many_arguments)]
@@ -144,13 +147,15 @@ fn get_fen(
     show_promoted: bool,
     count_started: i64,
 ) -> PyResult<String> {
-    let _ = count_started;
     let b = board(variant, fen, &movelist, chess960)?;
-    let text = if show_promoted {
+    let mut text = if show_promoted {
         b.fen_showing_promoted()
     } else {
         b.fen()
     };
+    if let Some(count) = b.count(count_started).filter(|_| count_started != 0) {
+        text = fen::with_count(&text, count);
+    }
     Ok(if sfen { fen::sfen(&text) } else { text })
 }
 
@@ -208,9 +213,9 @@ fn is_optional_game_end(
     chess960: bool,
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
-    let _ = count_started;
     let b = board(variant, fen, &movelist, chess960)?;
-    Ok(b.claimable_outcome().map_or((false, 0), |o| (true, value(o))))
+    Ok(b.claimable_outcome(count_started)
+        .map_or((false, 0), |o| (true, value(o))))
 }
 
 /// `(white, black)`: whether each side lacks the material to win (Fairy-Stockfish's rule: no

@@ -73,6 +73,23 @@ class Basics(unittest.TestCase):
             "********/********/********/********/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         )
 
+    def test_count_started(self):
+        # pyffish's answers: the board's honor count as a server started it (makruk)
+        fen = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 128 0 100"
+        rows = ((0, False, "128 0"), (-1, False, "128 0"), (1, True, "128 198"), (60, True, "128 139"))
+        for started, claim, count in rows + ((100, False, "128 99"),):
+            self.assertEqual(nue.is_optional_game_end("makruk", fen, [], False, started), (claim, 0))
+            self.assertEqual(
+                nue.get_fen("makruk", fen, [], False, False, False, started),
+                f"3k4/2m5/5M2/4M3/3KS3/8/8/8 w - {count} 100",
+            )
+        # a position whose side not to move is in check is read as pyffish reads it
+        fen = "8/8/4k3/5P2/8/2RMK3/8/8 w - 126 41 50"
+        self.assertEqual(
+            nue.get_fen("cambodian", fen, ["f5f6m"], False, False, True, 58), "8/8/4kM~2/8/8/2RMK3/8/8 b - 30 10 50"
+        )
+        self.assertEqual(nue.get_fen("chess", CHESS, [], False, False, False, 5), CHESS)
+
     def test_san(self):
         rooks = "4k3/8/3R4/8/1R3R2/8/3R4/4K3 w - - 0 1"
         self.assertEqual(nue.get_san("chess", rooks, "b4d4"), "Rbd4")

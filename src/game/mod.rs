@@ -110,6 +110,25 @@ pub trait GameMove: Copy + Eq + Default + Debug + Send + Sync + 'static {
         self == Self::default()
     }
 }
+/// A counting rule's running count, in plies (Fairy-Stockfish's `countingLimit` and
+/// `countingPly`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The plies the count may run before the side to move can claim a draw.
+    pub limit: u16,
+    /// The plies counted so far.
+    pub ply: u16,
+    /// Whether the board's honor count (63 moves) cuts a longer pieces' honor count short: the
+    /// Cambodian rule.
+    pub board_honor_shortens: bool,
+}
+
+impl Count {
+    /// Whether the count has passed its limit.
+    pub fn run_out(&self) -> bool {
+        self.ply > self.limit
+    }
+}
 
 /// A game's rules and board state: what the search, perft and the NNUE accumulators need to
 /// walk the game tree. Implementations are small `Clone` values: [`Position`] keeps one copy per
@@ -183,10 +202,14 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn reversible_plies(&self) -> u32;
     /// The n-move rule in plies (chess: 100), `None` where the game has none.
     fn move_rule_plies(&self) -> Option<u32>;
-    /// Whether a rule other than the n-move rule lets the side to move claim a draw: a
-    /// counting rule (makruk's, cambodian's) that has run out, or sittuyin's stalemate by
-    /// optional promotion; no game without one. Checkmate takes precedence (the caller's
-    /// business).
+    /// The running count of a counting rule (makruk's, cambodian's, ASEAN's), `None` where none
+    /// runs: the draw is claimable once it has [`Count::run_out`].
+    fn count(&self) -> Option<Count> {
+        None
+    }
+    /// Whether a rule other than the n-move rule and a count lets the side to move claim a
+    /// draw: sittuyin's stalemate by optional promotion; no game without one. Checkmate takes
+    /// precedence (the caller's business).
     fn draw_claimable(&self) -> bool {
         false
     }

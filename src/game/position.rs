@@ -236,16 +236,24 @@ impl<G: GameRules> Position<G> {
     }
 
     /// Whether the n-move rule has been reached, or another rule lets the side to move claim a
-    /// draw ([`GameRules::draw_claimable`]; the caller gives checkmate precedence).
+    /// draw (a count run out, [`GameRules::draw_claimable`]; the caller gives checkmate
+    /// precedence).
     #[inline]
     pub fn move_rule_reached(&self) -> bool {
+        let b = self.board();
+        self.n_move_rule_reached() || b.count().is_some_and(|c| c.run_out()) || b.draw_claimable()
+    }
+
+    /// Whether the n-move rule has been reached, the AXF check allowance counted.
+    #[inline]
+    pub fn n_move_rule_reached(&self) -> bool {
         let b = self.board();
         b.move_rule_plies().is_some_and(|limit| {
             let plies = b.reversible_plies();
             // The plain count first: the allowance walks the history, and only a count at
             // its limit needs it.
             plies >= limit && plies >= limit + self.check_allowance()
-        }) || b.draw_claimable()
+        })
     }
 
     /// Under the AXF chasing rules, plies the n-move count leaves out: two for each check past

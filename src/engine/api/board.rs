@@ -199,13 +199,50 @@ impl<G: Game> Board for GameBoard<G> {
         self.pos.board().outcome_without_moves()
     }
 
-    fn claimable_outcome(&self) -> Option<Outcome> {
+    fn claimable_outcome(&self, count_started: i64) -> Option<Outcome> {
         let board = self.pos.board();
         let has_moves = || board.count_legal() > 0;
-        if self.pos.move_rule_reached() && (!board.in_check() || has_moves()) {
+        let count_run_out = self.count(count_started).is_some_and(|(limit, ply)| ply > limit);
+        let claim = self.pos.n_move_rule_reached() || count_run_out || board.draw_claimable();
+        if claim && (!board.in_check() || has_moves()) {
             return Some(board.drawn_outcome());
         }
         self.pos.repetition_by_rule()
+    }
+
+    fn count(&self, count_started: i64) -> Option<(u16, u16)> {
+        let board = self.pos.board();
+        let count = board.count()?;
+        if count_started == 0 {
+            return Some((count.limit, count.ply));
+        }
+        // Fairy-Stockfish's board_honor_counting_ply, counting_limit and counting_ply.
+        const CAMBODIAN_BOARD_LIMIT: i64 = 126;
+        let game_ply = i64::from(board.game_ply()) - 1;
+        let board_ply = if count_started < 0 {
+            0
+        } else {
+            (1 + game_ply - count_started).max(0)
+        };
+        let shorter = count.board_honor_shortens
+            && CAMBODIAN_BOARD_LIMIT - board_ply < i64::from(count.limit) - i64::from(count.ply);
+        let (mut pawns, mut pieces) = (0, [0u32; 2]);
+        board.for_each_piece(|piece, _| {
+            pieces[piece.color.index()] += 1;
+            pawns += u32::from(board.is_chess_pawn(piece.kind));
+        });
+        let pieces_honor = pawns == 0 && pieces.iter().any(|&n| n <= 1);
+        let limit = if shorter {
+            CAMBODIAN_BOARD_LIMIT as u16
+        } else {
+            count.limit
+        };
+        let ply = if pieces_honor && !shorter {
+            count.ply
+        } else {
+            u16::try_from(board_ply).unwrap_or(u16::MAX)
+        };
+        Some((limit, ply))
     }
 
     fn outcome(&self) -> Option<Outcome> {

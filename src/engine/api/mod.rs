@@ -48,6 +48,19 @@ pub trait Variant: Send + Sync {
     /// A FEN the variant refuses, or a move that is malformed or illegal where it is played
     /// (the message names it).
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError>;
+    /// As [`Variant::board`], the FEN read as Fairy-Stockfish reads it (pyffish's functions):
+    /// in the interpreter's variants a side not to move in check passes
+    /// ([`crate::game::Notation::from_fen_unchecked`]), and its royal piece may then be taken,
+    /// after which the game ends as the variant's rules say of a side without one.
+    ///
+    /// # Errors
+    /// As [`Variant::board`].
+    fn board_as_fairy_stockfish(
+        &self,
+        fen: Option<&str>,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<Box<dyn Board>, ApiError>;
     /// Checks a FEN as Fairy-Stockfish's validator does: a side not to move in check passes
     /// ([`crate::game::Notation::from_fen_unchecked`]). The error names the FEN field at fault and what is
     /// wrong with it.
@@ -57,8 +70,8 @@ pub trait Variant: Send + Sync {
     /// the message.
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)>;
     /// `[white, black]`: whether each side lacks the material to win after `moves` from `fen`
-    /// (as [`Variant::board`]), by Fairy-Stockfish's rule ([`crate::variant::material`]). With no
-    /// moves, a side not to move in check passes, as Fairy-Stockfish reads such a FEN.
+    /// (as [`Variant::board_as_fairy_stockfish`]), by Fairy-Stockfish's rule
+    /// ([`crate::variant::material`]).
     ///
     /// # Errors
     /// As [`Variant::board`].
@@ -128,8 +141,15 @@ pub trait Board: Send + Sync {
     /// The result where the side to move has no legal move (checkmate or stalemate value).
     fn no_move_outcome(&self) -> Outcome;
     /// The result a player may claim now (the move rule, a counting rule, repetition with its
-    /// perpetual-check value), for the side to move.
-    fn claimable_outcome(&self) -> Option<Outcome>;
+    /// perpetual-check value), for the side to move; the count read as [`Board::count`] does.
+    fn claimable_outcome(&self, count_started: i64) -> Option<Outcome>;
+    /// A counting rule's running `(limit, count)` in plies, `None` where none runs, read as
+    /// Fairy-Stockfish's `countStarted` argument says: 0, as the position counts; below 0, the
+    /// board's honor count not started; above 0, the board's honor count started at that game
+    /// ply (0 for the first move). A count the board's honor gives (pawns on the board, or
+    /// both sides with more than a king) is then the board's, and Cambodian's 63-move board
+    /// count replaces a longer pieces' honor count.
+    fn count(&self, count_started: i64) -> Option<(u16, u16)>;
     /// The game's result by every rule, if it is over.
     fn outcome(&self) -> Option<Outcome>;
     /// Side to move: 0 for the first player (White, sente, red), 1 for the second.
@@ -174,11 +194,16 @@ impl<G: Game> Variant for GameVariant<G> {
     }
 
     fn board(&self, fen: Option<&str>, moves: &[&str], chess960: bool) -> Result<Box<dyn Board>, ApiError> {
-        let mut board = Box::new(self.open(fen, chess960, G::from_fen)?);
-        for mv in moves {
-            board.push(mv)?;
-        }
-        Ok(board)
+        self.play(fen, moves, chess960, G::from_fen)
+    }
+
+    fn board_as_fairy_stockfish(
+        &self,
+        fen: Option<&str>,
+        moves: &[&str],
+        chess960: bool,
+    ) -> Result<Box<dyn Board>, ApiError> {
+        self.play(fen, moves, chess960, G::from_fen_unchecked)
     }
 
     fn validate(&self, fen: &str, chess960: bool) -> Result<(), (&'static str, String)> {
@@ -192,11 +217,7 @@ impl<G: Game> Variant for GameVariant<G> {
         let Some(def) = self.definition.as_deref() else {
             return Ok([false; 2]);
         };
-        let board: Box<dyn Board> = if moves.is_empty() {
-            Box::new(self.open(fen, chess960, G::from_fen_unchecked)?)
-        } else {
-            self.board(fen, moves, chess960)?
-        };
+        let board = self.board_as_fairy_stockfish(fen, moves, chess960)?;
         let pieces: Vec<Placed> = board
             .pieces()
             .iter()
@@ -218,6 +239,21 @@ impl<G: Game> Variant for GameVariant<G> {
 impl<G: Game> GameVariant<G> {
     /// The board of `fen` (the start position for `None`) read by `read`, after the variant's
     /// FEN dialect is normalized and impossible castling rights are dropped.
+    /// The position after `moves` from `fen` read by `read`.
+    fn play(
+        &self,
+        fen: Option<&str>,
+        moves: &[&str],
+        chess960: bool,
+        read: ReadFen<G>,
+    ) -> Result<Box<dyn Board>, ApiError> {
+        let mut board = Box::new(self.open(fen, chess960, read)?);
+        for mv in moves {
+            board.push(mv)?;
+        }
+        Ok(board)
+    }
+
     fn open(&self, fen: Option<&str>, chess960: bool, read: ReadFen<G>) -> Result<GameBoard<G>, ApiError> {
         let fen = fen.map(|f| self.without_impossible_castling(&self.normalize(f)));
         GameBoard::new(&self.variant, self.embedded, fen.as_deref(), chess960, read)

@@ -35,8 +35,8 @@ use crate::game::EvalTerms;
 use crate::game::fairy::tables::CastlePath;
 use crate::game::fairy::tables::Rules;
 use crate::game::see::{Capturer, Exchange, exchange_at_least};
-use crate::game::{Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
-use crate::variant::MAX_KINDS;
+use crate::game::{Count, Dims, Dirty, GameRules, GenKind, Piece, RepetitionRules};
+use crate::variant::{CountingRule, MAX_KINDS};
 use std::sync::Arc;
 
 /// A fairy variant ready to play: its compiled rules and the hand-crafted evaluation's terms
@@ -506,9 +506,20 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         (n > 0).then_some(2 * n as u32)
     }
 
+    fn count(&self) -> Option<Count> {
+        (self.state.counting_limit > 0).then(|| Count {
+            limit: self.state.counting_limit,
+            ply: self.state.counting_ply,
+            board_honor_shortens: self
+                .rules()
+                .end
+                .counting
+                .is_some_and(|c| c.rule == CountingRule::Cambodian),
+        })
+    }
+
     fn draw_claimable(&self) -> bool {
-        self.state.counting_limit > 0 && self.state.counting_ply > self.state.counting_limit
-            || self.rules().promotion.sittuyin && self.only_promotions_left()
+        self.rules().promotion.sittuyin && self.only_promotions_left()
     }
 
     fn drawn_outcome(&self) -> Outcome {
