@@ -3,8 +3,10 @@ moves, the FEN, the written notation of every legal move in the variant's defaul
 the check, and the game-end answers. The one known difference: pyffish lists shogi pawn-drop
 mates as legal moves; the rules (and nue) forbid them.
 
-Skipped where pyffish is not installed. NUE_PYFFISH_GAMES sets the games per variant (default 1)
-and NUE_PYFFISH_SAN the moves per ply whose notation is compared (default 6, drawn at random;
+Skipped where pyffish is not installed. NUE_PYFFISH_GAMES sets the games per variant (default 1),
+NUE_PYFFISH_FIRST the first game's number (default 0: a long run goes in slices, each game's
+seed being its number), NUE_PYFFISH_VARIANTS a space-separated subset of the variants, and
+NUE_PYFFISH_SAN the moves per ply whose notation is compared (default 6, drawn at random;
 `all` compares every legal move). pyffish spends about 2 ms on any call, so the notation of
 every legal move at every ply costs some 12 s a game; the default keeps the suite short."""
 
@@ -57,7 +59,9 @@ flagPiece = k
 flagRegionWhite = *8
 flagRegionBlack = *1
 """
+VARIANTS = tuple(os.environ.get("NUE_PYFFISH_VARIANTS", " ".join(VARIANTS)).split())
 GAMES = int(os.environ.get("NUE_PYFFISH_GAMES", "1"))
+FIRST = int(os.environ.get("NUE_PYFFISH_FIRST", "0"))
 SAN_MOVES = os.environ.get("NUE_PYFFISH_SAN", "6")
 MAX_PLIES = 160
 
@@ -120,7 +124,7 @@ class Agreement(unittest.TestCase):
 
     def test_random_games(self):
         for variant in VARIANTS:
-            for game in range(GAMES):
+            for game in range(FIRST, FIRST + GAMES):
                 with self.subTest(variant=variant, game=game):
                     self.play(variant, 1000 * game + len(variant))
 
