@@ -23,35 +23,42 @@ fn wdl(stdout: &str) -> (u32, u32, u32) {
     (num('+'), num('='), num('-'))
 }
 
+/// Two pairs of nue against itself at 300 nodes a move, two games at once, writing the games to
+/// `pgn`, with `extra` arguments; returns stdout and the PGN text.
+fn two_pairs(pgn: &std::path::Path, extra: &[&str]) -> (String, String) {
+    let path = pgn.to_str().expect("path");
+    let mut args = vec![
+        "arena",
+        "--engine-a",
+        NUE,
+        "--engine-b",
+        NUE,
+        "--nodes",
+        "300",
+        "--pairs",
+        "2",
+        "--concurrency",
+        "2",
+        "--pgn",
+        path,
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run_nue(&args);
+    assert_eq!(code, 0, "{out}\n{err}");
+    (out, std::fs::read_to_string(pgn).expect("pgn"))
+}
+
 #[test]
 fn nue_against_itself_in_chess_and_xiangqi() {
     for variant in ["chess", "xiangqi"] {
         let dir = fresh_dir(&format!("arena-{variant}"));
         let pgn = dir.join("games.pgn");
-        let (code, out, err) = run_nue(&[
-            "arena",
-            "--variant",
-            variant,
-            "--engine-a",
-            NUE,
-            "--engine-b",
-            NUE,
-            "--nodes",
-            "300",
-            "--pairs",
-            "2",
-            "--concurrency",
-            "2",
-            "--pgn",
-            pgn.to_str().expect("path"),
-        ]);
-        assert_eq!(code, 0, "{out}\n{err}");
+        let (out, games) = two_pairs(&pgn, &["--variant", variant]);
         let (w, d, l) = wdl(&out);
         assert_eq!(w + d + l, 4, "{out}");
         // The same engine at a fixed node count plays each opening the same way with either
         // color: every pair is split.
         assert!(out.contains("pentanomial [0, 0, 2, 0, 0]"), "{out}");
-        let games = std::fs::read_to_string(&pgn).expect("pgn");
         assert_eq!(games.matches("[Event \"nue arena\"]").count(), 4, "{games}");
         assert_eq!(games.matches(&format!("[Variant \"{variant}\"]")).count(), 4);
     }
@@ -158,4 +165,30 @@ fn an_sprt_stops_at_its_decision() {
     assert!(out.contains("SPRT [0, 5]: H1 accepted"), "{out}");
     let (w, d, l) = wdl(&out);
     assert!(w > l && w + d + l < 600, "{out}");
+}
+
+#[test]
+fn draw_adjudication_ends_games_of_scores_near_zero() {
+    // Any score short of a mate counts as near zero here: every game is adjudicated a draw at
+    // ply 20 exactly (8 opening plies, then 12 reported scores), never before.
+    let dir = fresh_dir("arena-draw");
+    let extra = [
+        "--resign-cp",
+        "0",
+        "--draw-cp",
+        "30000",
+        "--draw-plies",
+        "4",
+        "--draw-after",
+        "20",
+    ];
+    let (out, games) = two_pairs(&dir.join("games.pgn"), &extra);
+    assert_eq!(wdl(&out), (0, 4, 0), "{out}");
+    assert!(out.contains("terminations: draw adjudication 4"), "{out}");
+    assert_eq!(games.matches("[PlyCount \"20\"]").count(), 4, "{games}");
+    assert_eq!(
+        games.matches("[Termination \"draw adjudication\"]").count(),
+        4,
+        "{games}"
+    );
 }

@@ -4,7 +4,7 @@
 use super::{CliError, stop_on_ctrl_c};
 use nue::engine::registry::ForGame;
 use nue::game::{Dialect, Game};
-use nue::train::arena::{self, ArenaConfig, EngineSpec, Openings, TimeControl};
+use nue::train::arena::{self, ArenaConfig, EngineSpec, Openings, TimeControl, adjudicate};
 use nue::train::sprt::{Sprt, Verdict};
 use std::io::Write;
 use std::path::PathBuf;
@@ -79,6 +79,16 @@ pub struct ArenaArgs {
     /// Plies of agreement for resign adjudication.
     #[arg(long, default_value_t = 8)]
     resign_plies: usize,
+    /// Draw adjudication: centipawns within which both engines' scores must stay for
+    /// `--draw-plies` plies, from ply `--draw-after` on (0: off; fishtest uses 20).
+    #[arg(long, default_value_t = 0)]
+    draw_cp: i32,
+    /// Plies of scores near zero for draw adjudication (fishtest: 16, eight moves each).
+    #[arg(long, default_value_t = 16)]
+    draw_plies: usize,
+    /// The ply from which draws are adjudicated, the opening's included (fishtest: 68, move 34).
+    #[arg(long, default_value_t = 68)]
+    draw_after: usize,
     /// Milliseconds an engine may overrun its clock before losing on time.
     #[arg(long, default_value_t = 100)]
     time_margin: u64,
@@ -122,7 +132,14 @@ impl ArenaArgs {
             concurrency: self.concurrency,
             openings,
             max_plies: self.max_plies,
-            resign: (self.resign_cp > 0).then_some((self.resign_cp, self.resign_plies.max(1))),
+            adjudication: adjudicate::Rules {
+                resign: (self.resign_cp > 0).then_some((self.resign_cp, self.resign_plies.max(1))),
+                draw: (self.draw_cp > 0).then_some(adjudicate::DrawRule {
+                    after: self.draw_after,
+                    plies: self.draw_plies.max(1),
+                    max_cp: self.draw_cp,
+                }),
+            },
             time_margin_ms: self.time_margin,
             sprt,
         })

@@ -10,6 +10,7 @@
 //! engine that crashes, hangs, overruns its clock or plays an illegal move loses the game and
 //! is restarted.
 
+pub mod adjudicate;
 mod engine;
 mod pgn;
 
@@ -21,6 +22,7 @@ use crate::core::{Color, Outcome};
 use crate::engine::select::AnyEval;
 use crate::game::{Game, MoveList, Position};
 use crate::search::{Limits, Search, SearchOptions, Signals, Silent};
+use adjudicate::Adjudicator;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -104,9 +106,8 @@ pub struct ArenaConfig {
     pub openings: Openings,
     /// A game still running after this many plies is a draw.
     pub max_plies: usize,
-    /// Resign adjudication: a game ends when every score reported over the last `.1` plies
-    /// (both engines') gives the same side at least `.0` centipawns.
-    pub resign: Option<(i32, usize)>,
+    /// Resign and draw adjudication.
+    pub adjudication: adjudicate::Rules,
     /// Milliseconds an engine may overrun its clock before it loses on time.
     pub time_margin_ms: u64,
     /// Stop at this test's decision.
@@ -120,6 +121,8 @@ pub enum Termination {
     Rules,
     /// Both engines agreed on a decisive score.
     Adjudication,
+    /// Both engines reported scores near zero for long enough.
+    DrawAdjudication,
     /// The ply limit.
     MaxPlies,
     /// An engine overran its clock.
@@ -136,6 +139,7 @@ impl Termination {
         match self {
             Termination::Rules => "rules",
             Termination::Adjudication => "adjudication",
+            Termination::DrawAdjudication => "draw adjudication",
             Termination::MaxPlies => "max plies",
             Termination::Time => "time forfeit",
             Termination::IllegalMove => "illegal move",
@@ -444,7 +448,7 @@ fn play_game<G: Game>(
         _ => (0, 0),
     };
     let mut clocks = [base_ms; 2];
-    let mut streak: (i32, usize) = (0, 0);
+    let mut adjudicator = Adjudicator::new(cfg.adjudication);
     for ply in 0.. {
         let stm = pos.board().side_to_move();
         if let Some(o) = pos.outcome() {
@@ -498,28 +502,16 @@ fn play_game<G: Game>(
         };
         record.moves.push(pos.board().fmt_move(mv));
         pos.play(mv);
-        if let (Some((cp, plies)), Some(score)) = (cfg.resign, reply.score) {
-            let winner = if score >= cp {
-                1
-            } else if score <= -cp {
-                -1
+        if let Some(o) = adjudicator.record(record.moves.len(), reply.score, mover_is_first)
+            && pos.outcome().is_none()
+        {
+            record.outcome = o;
+            record.termination = if o == Outcome::Draw {
+                Termination::DrawAdjudication
             } else {
-                0
+                Termination::Adjudication
             };
-            // +1: the first mover is winning.
-            let winner = if mover_is_first { winner } else { -winner };
-            streak = if winner != 0 && winner == streak.0 {
-                (winner, streak.1 + 1)
-            } else {
-                (winner, usize::from(winner != 0))
-            };
-            if streak.1 >= plies && pos.outcome().is_none() {
-                record.outcome = if streak.0 > 0 { Outcome::Win } else { Outcome::Loss };
-                record.termination = Termination::Adjudication;
-                return record;
-            }
-        } else {
-            streak = (0, 0);
+            return record;
         }
     }
     record
