@@ -62,6 +62,8 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The `option` lines of its `uci` answer.
+    listing: Vec<String>,
 }
 
 /// The option that loads a variants file (Fairy-Stockfish's `variants.ini`, nue's `.toml`).
@@ -124,9 +126,11 @@ impl Engine {
             child,
             stdin,
             lines,
+            listing: Vec::new(),
         };
         engine.send("uci")?;
         let handshake = engine.read_until("uciok", Instant::now() + HANDSHAKE)?;
+        engine.listing = handshake.iter().filter(|l| l.starts_with("option ")).cloned().collect();
         // A variants file comes first: its variants exist only once it is loaded.
         let (files, others): (Vec<_>, Vec<_>) = spec
             .options
@@ -147,6 +151,12 @@ impl Engine {
         }
         engine.ready()?;
         Ok(engine)
+    }
+
+    /// The default, minimum and maximum of the engine's spin option `name` (as its `uci` answer
+    /// listed it), if it has one.
+    pub fn spin_option(&self, name: &str) -> Option<(i64, i64, i64)> {
+        self.listing.iter().find_map(|line| spin_of(line, name))
     }
 
     /// Reads lines until one whose first word is `word`; returns the lines before it (the
@@ -265,6 +275,25 @@ impl Drop for Engine {
     }
 }
 
+/// The default, minimum and maximum of an `option name NAME type spin default D min A max B`
+/// line, where it is spin option `name`.
+fn spin_of(line: &str, name: &str) -> Option<(i64, i64, i64)> {
+    let rest = line.strip_prefix("option name ")?;
+    let (option, rest) = rest.split_once(" type ")?;
+    if option != name {
+        return None;
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if words.first() != Some(&"spin") {
+        return None;
+    }
+    let after = |key: &str| -> Option<i64> {
+        let at = words.iter().position(|w| *w == key)?;
+        words.get(at + 1)?.parse().ok()
+    };
+    Some((after("default")?, after("min")?, after("max")?))
+}
+
 /// The score of an `info` line (`score cp N` or `score mate N`), centipawns from the engine's
 /// side, mate in `n` moves as `32000 - (2n - 1)` plies; bounds count as scores.
 fn info_score(line: &str) -> Option<i32> {
@@ -288,6 +317,15 @@ fn info_score(line: &str) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spin_options_from_the_listing() {
+        let line = "option name lmr_base type spin default 819 min 0 max 1600";
+        assert_eq!(spin_of(line, "lmr_base"), Some((819, 0, 1600)));
+        assert_eq!(spin_of(line, "lmr"), None);
+        assert_eq!(spin_of("option name Ponder type check default false", "Ponder"), None);
+        assert_eq!(spin_of("option name Hash type spin default 16 min 1", "Hash"), None);
+    }
 
     #[test]
     fn scores_from_info_lines() {

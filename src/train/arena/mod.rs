@@ -13,6 +13,7 @@
 pub mod adjudicate;
 mod engine;
 mod pgn;
+pub mod spsa;
 
 pub use engine::{Engine, EngineSpec, Reply};
 
