@@ -52,39 +52,86 @@ const REPORT_EVERY: u64 = 10;
 struct State {
     iterations: u64,
     done: u64,
+    /// The seed of the openings and signs, and the schedule: a run continues only with the same.
+    seed: u64,
+    r_end: f64,
+    c_end: BTreeMap<String, f64>,
     values: BTreeMap<String, f64>,
+}
+
+impl State {
+    fn of(spsa: &Spsa, seed: u64) -> State {
+        let by_name = |f: fn(&Param) -> f64| spsa.params.iter().map(|p| (p.name.clone(), f(p))).collect();
+        State {
+            iterations: spsa.iterations,
+            done: spsa.done,
+            seed,
+            r_end: spsa.params.first().map_or(0.0, |p| p.r_end),
+            c_end: by_name(|p| p.c_end),
+            values: by_name(|p| p.value),
+        }
+    }
 }
 
 impl SpsaArgs {
     /// The tuned parameters, their ranges read from the engine's listing.
     fn params(&self, engine: &Engine) -> Result<Vec<Param>, CliError> {
-        self.params
-            .iter()
-            .map(|text| {
-                let (name, rest) = text.split_once('=').unwrap_or((text, ""));
-                let bad = |why: &str| CliError::Argument(format!("--param {text}: {why}"));
-                let (default, min, max) = engine
-                    .spin_option(name)
-                    .ok_or_else(|| bad("the engine lists no spin option of that name"))?;
-                let mut numbers = rest.split(',').filter(|s| !s.is_empty()).map(str::parse::<f64>);
-                let start = numbers.next().transpose().map_err(|_| bad("START is not a number"))?;
-                let c_end = numbers.next().transpose().map_err(|_| bad("C_END is not a number"))?;
-                let (min, max) = (min as f64, max as f64);
-                let start = start.unwrap_or(default as f64);
-                let c_end = c_end.unwrap_or(((max - min) / 20.0).max(0.5));
-                if !(min..=max).contains(&start) || c_end <= 0.0 {
-                    return Err(bad(&format!("START must lie in [{min}, {max}] and C_END be positive")));
-                }
-                Ok(Param {
-                    name: name.to_string(),
-                    value: start,
-                    min,
-                    max,
-                    c_end,
-                    r_end: self.r_end,
-                })
-            })
-            .collect()
+        if !(self.r_end.is_finite() && self.r_end > 0.0) {
+            return Err(CliError::Argument("--r-end must be a positive number".to_string()));
+        }
+        let mut params: Vec<Param> = Vec::new();
+        for text in &self.params {
+            let param = self.param(engine, text)?;
+            if params.iter().any(|p| p.name.eq_ignore_ascii_case(&param.name)) {
+                return Err(CliError::Argument(format!("--param {}: given twice", param.name)));
+            }
+            params.push(param);
+        }
+        Ok(params)
+    }
+
+    /// One `--param NAME[=START[,C_END]]`.
+    fn param(&self, engine: &Engine, text: &str) -> Result<Param, CliError> {
+        let (name, rest) = text.split_once('=').unwrap_or((text, ""));
+        let bad = |why: &str| CliError::Argument(format!("--param {text}: {why}"));
+        let (default, min, max) = engine
+            .spin_option(name)
+            .ok_or_else(|| bad("the engine lists no spin option of that name"))?;
+        let fields: Vec<&str> = if rest.is_empty() {
+            Vec::new()
+        } else {
+            rest.split(',').collect()
+        };
+        if fields.len() > 2 {
+            return Err(bad("give NAME, NAME=START or NAME=START,C_END"));
+        }
+        let number = |i: usize, what: &str| -> Result<Option<f64>, CliError> {
+            match fields.get(i).map(|f| f.trim()).filter(|f| !f.is_empty()) {
+                None => Ok(None),
+                Some(f) => match f.parse::<f64>() {
+                    Ok(x) if x.is_finite() => Ok(Some(x)),
+                    _ => Err(bad(&format!("{what} is not a number"))),
+                },
+            }
+        };
+        let (min, max) = (min as f64, max as f64);
+        let start = number(0, "START")?.unwrap_or(default as f64);
+        let c_end = number(1, "C_END")?.unwrap_or(((max - min) / 20.0).max(0.5));
+        if !(min..=max).contains(&start) {
+            return Err(bad(&format!("START must lie in [{min}, {max}]")));
+        }
+        if c_end < 0.5 {
+            // Below half a unit, both sides of a pair round to the same value.
+            return Err(bad("C_END must be at least 0.5"));
+        }
+        Ok(Param {
+            name: name.to_string(),
+            value: start,
+            min,
+            max,
+            c_end,
+            r_end: self.r_end,
+        })
     }
 
     /// The tuner at its start, or where the state file left it.
@@ -96,32 +143,36 @@ impl SpsaArgs {
         let bad = |why: String| CliError::Data(format!("{}: {why}", path.display()));
         let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
         let state: State = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
-        let names: Vec<&String> = state.values.keys().collect();
-        let mut ours: Vec<&String> = spsa.params.iter().map(|p| &p.name).collect();
-        ours.sort();
-        if names != ours || state.iterations != spsa.iterations {
+        let ours = State::of(&spsa, self.games.seed());
+        let schedule = |s: &State| (s.iterations, s.seed, s.r_end, s.c_end.clone());
+        if schedule(&state) != schedule(&ours) {
             return Err(bad(format!(
-                "a run of {} pairs tuning {names:?}; this one has {} pairs and {ours:?}",
-                state.iterations, spsa.iterations
+                "a run of {} pairs, seed {}, r_end {}, C_END {:?}; this one has {} pairs, seed {}, r_end {}, C_END {:?}",
+                state.iterations,
+                state.seed,
+                state.r_end,
+                state.c_end,
+                ours.iterations,
+                ours.seed,
+                ours.r_end,
+                ours.c_end
             )));
         }
         for p in &mut spsa.params {
-            p.value = state.values[&p.name].clamp(p.min, p.max);
+            let value = state.values.get(&p.name).filter(|v| v.is_finite());
+            let value = value.ok_or_else(|| bad(format!("no value of {}", p.name)))?;
+            p.value = value.clamp(p.min, p.max);
         }
-        spsa.done = state.done;
+        spsa.done = state.done.min(spsa.iterations);
         Ok(spsa)
     }
 }
 
 /// Writes the state beside its file and renames it over, so a stop never leaves half a file.
-fn save(path: &Path, spsa: &Spsa) -> Result<(), String> {
-    let state = State {
-        iterations: spsa.iterations,
-        done: spsa.done,
-        values: spsa.params.iter().map(|p| (p.name.clone(), p.value)).collect(),
-    };
-    let text = toml::to_string(&state).map_err(|e| e.to_string())?;
-    let tmp = path.with_extension("tmp");
+fn save(path: &Path, spsa: &Spsa, seed: u64) -> Result<(), String> {
+    let text = toml::to_string(&State::of(spsa, seed)).map_err(|e| e.to_string())?;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
@@ -149,9 +200,10 @@ impl ForGame for SpsaArgs {
         let tuner = self.tuner(params)?;
         let cfg = self.games.config([spec.clone(), spec], uci_variant)?;
         let state = self.state.clone();
+        let seed = self.games.seed();
         let progress = |s: &Spsa| {
             if let Some(path) = &state
-                && let Err(e) = save(path, s)
+                && let Err(e) = save(path, s, seed)
             {
                 eprintln!("{e}");
             }
@@ -159,7 +211,6 @@ impl ForGame for SpsaArgs {
                 println!("pairs {}/{}: {}", s.done, s.iterations, values_line(s));
             }
         };
-        let seed = self.games.seed();
         let done = spsa::run::<G>(&variant, embedded, &cfg, tuner, seed, stop_on_ctrl_c(), &progress)
             .map_err(CliError::Argument)?;
         println!(

@@ -101,11 +101,17 @@ impl Engine {
     /// # Errors
     /// The program cannot be started, or does not finish the handshake within 20 seconds.
     pub fn start(spec: &EngineSpec, variant: Option<&str>) -> Result<Engine, String> {
-        let mut child = Command::new(&spec.command[0])
+        let mut command = Command::new(&spec.command[0]);
+        command
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A process group of its own: a Ctrl-C at the terminal stops the match (which then
+        // finishes its games) instead of killing the engines in the middle of them.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("{}: cannot start '{}': {e}", spec.name, spec.command[0]))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -276,11 +282,11 @@ impl Drop for Engine {
 }
 
 /// The default, minimum and maximum of an `option name NAME type spin default D min A max B`
-/// line, where it is spin option `name`.
+/// line, where it is spin option `name` (UCI option names ignore case).
 fn spin_of(line: &str, name: &str) -> Option<(i64, i64, i64)> {
     let rest = line.strip_prefix("option name ")?;
     let (option, rest) = rest.split_once(" type ")?;
-    if option != name {
+    if !option.eq_ignore_ascii_case(name) {
         return None;
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
@@ -322,6 +328,7 @@ mod tests {
     fn spin_options_from_the_listing() {
         let line = "option name lmr_base type spin default 819 min 0 max 1600";
         assert_eq!(spin_of(line, "lmr_base"), Some((819, 0, 1600)));
+        assert_eq!(spin_of(line, "LMR_base"), Some((819, 0, 1600)));
         assert_eq!(spin_of(line, "lmr"), None);
         assert_eq!(spin_of("option name Ponder type check default false", "Ponder"), None);
         assert_eq!(spin_of("option name Hash type spin default 16 min 1", "Hash"), None);

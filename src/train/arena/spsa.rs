@@ -185,15 +185,23 @@ pub fn run<G: Game>(
             scope.spawn(move || {
                 let mut engines: [Option<Engine>; 2] = [None, None];
                 loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let (perturbation, params) = {
                         let Ok(s) = state.lock() else { return };
-                        if k > s.iterations || stop.load(Ordering::Relaxed) {
+                        if k > s.iterations {
                             return;
                         }
                         (s.perturb(k, seed), s.params.clone())
                     };
-                    let Some(opening) = openings.get(k) else { continue };
+                    let Some(opening) = openings.get(k) else {
+                        // No opening: the iteration counts, and moves nothing.
+                        let Ok(mut s) = state.lock() else { return };
+                        s.update(k, &perturbation.signs, 0.0);
+                        continue;
+                    };
                     let sides = [&perturbation.plus, &perturbation.minus];
                     let pair_cfg = with_values(&with_values(base, 0, &params, sides[0]), 1, &params, sides[1]);
                     for (slot, values) in engines.iter_mut().zip(sides) {
