@@ -467,3 +467,28 @@ fn counts_read_as_fairy_stockfish_reads_count_started() {
             .is_err()
     );
 }
+
+/// In crazyhouse a capture is not irreversible: an exchange and the drops that undo it repeat
+/// the position. Fairy-Stockfish (pyffish's `is_optional_game_end`) finds the threefold
+/// repetition of this ten-ply cycle (two exchanges of rooks, each rook dropped back) at its
+/// second return; nue looked back only to the last capture or drop.
+#[test]
+fn crazyhouse_repetitions_run_through_exchanges_and_drops() {
+    let fen = "rq2k3/8/8/8/8/8/8/R3K3[] w - - 0 1";
+    let cycle = [
+        "a1a8", "b8a8", "R@a1", "a8b8", "e1f1", "R@a8", "f1f2", "e8f8", "f2e1", "f8e8",
+    ];
+    let claim = |times: usize| {
+        let moves: Vec<&str> = cycle.iter().copied().cycle().take(times * cycle.len()).collect();
+        let board = variant("crazyhouse")
+            .and_then(|v| v.board(Some(fen), &moves, false))
+            .unwrap_or_else(|e| panic!("{e}"));
+        (board.fen(), board.claimable_outcome(0))
+    };
+    let (once, claim_once) = claim(1);
+    assert_eq!(once, "rq2k3/8/8/8/8/8/8/R3K3[] w - - 4 6");
+    assert_eq!(claim_once, None);
+    let (twice, claim_twice) = claim(2);
+    assert_eq!(twice, "rq2k3/8/8/8/8/8/8/R3K3[] w - - 4 11");
+    assert_eq!(claim_twice, Some(nue::core::Outcome::Draw));
+}

@@ -198,8 +198,15 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// The result when the side to move has no legal move (checkmate, stalemate).
     fn outcome_without_moves(&self) -> Outcome;
-    /// Plies since the last irreversible move (capture, pawn move): no earlier position can repeat.
+    /// Plies since the last irreversible move (capture, pawn move): no earlier position can
+    /// repeat. The n-move rule counts these.
     fn reversible_plies(&self) -> u32;
+    /// How far back, in plies, a position equal to this one may lie: the reversible plies, or
+    /// more where a capture is not irreversible (captured pieces come back as drops: a
+    /// crazyhouse exchange and the drops that undo it repeat a position).
+    fn repetition_plies(&self) -> u32 {
+        self.reversible_plies()
+    }
     /// The n-move rule in plies (chess: 100), `None` where the game has none.
     fn move_rule_plies(&self) -> Option<u32>;
     /// The running count of a counting rule (makruk's, cambodian's, ASEAN's), `None` where none

@@ -22,6 +22,10 @@ pub struct RepetitionRules {
     pub chasing: bool,
 }
 
+/// Plies the search looks back for a repetition where the game's window is longer than its
+/// reversible plies (crazyhouse: the whole game): shogi's window, enough for practical cycles.
+const SEARCH_REPETITION_PLIES: usize = 64;
+
 /// A game's state with its history. Index 0 is the position the game was set up from;
 /// [`Position::set_root`] marks where a search starts, so repetitions inside the search tree can be
 /// scored on their first recurrence, as Stockfish does.
@@ -185,7 +189,11 @@ impl<G: GameRules> Position<G> {
 
     fn find_repetition(&self, in_tree_counts: bool) -> Option<Outcome> {
         let cur = self.len - 1;
-        let window = (self.board().reversible_plies() as usize).min(cur);
+        let mut window = (self.board().repetition_plies() as usize).min(cur);
+        if in_tree_counts {
+            // Not a whole game's window at every node of the search.
+            window = window.min(SEARCH_REPETITION_PLIES.max(self.board().reversible_plies() as usize));
+        }
         if window < 4 {
             return None;
         }

@@ -501,6 +501,16 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         self.state.halfmove as u32
     }
 
+    fn repetition_plies(&self) -> u32 {
+        // Captured pieces return as drops: the whole game is the window (Fairy-Stockfish looks
+        // back to the last null move in such games).
+        if self.rules().drops.captures_to_hand {
+            u32::MAX
+        } else {
+            self.reversible_plies()
+        }
+    }
+
     fn move_rule_plies(&self) -> Option<u32> {
         let n = self.rules().end.n_move_rule;
         (n > 0).then_some(2 * n as u32)
