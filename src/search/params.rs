@@ -88,6 +88,16 @@ params! {
     see_quiet: 60, 60, 10, 150;
     /// SEE pruning of tactical moves: threshold per squared ply of depth (centipawns).
     see_tactical: 30, 30, 5, 80;
+    /// SEE pruning of quiet checking moves: threshold per ply of reduced depth (centipawns).
+    /// Fairy-Stockfish judges checks as captures (218 a ply, 338 in games with drops).
+    see_check: 60, 60, 10, 400;
+    /// Check extensions from this depth on (plies; Fairy-Stockfish and Stockfish 14: 7).
+    check_ext_depth: 0, 0, 0, 10;
+    /// Check extensions only where the static evaluation is at least this far from zero
+    /// (centipawns; Fairy-Stockfish and Stockfish 14: 101).
+    check_ext_eval: 0, 0, 0, 300;
+    /// Reduction taken off a checking move (1/1024 ply).
+    lmr_check: 1024, 1024, 0, 2048;
     /// Quiescence delta pruning margin (centipawns).
     delta_margin: 200, 200, 50, 500;
     /// Quiescence searches a promotion without a capture only where it gains this much

@@ -606,15 +606,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                 }
                 // SEE pruning of moves that lose material.
-                if depth <= 8 && !n.in_check {
-                    let threshold = if tactical {
-                        -p.see_tactical * depth * depth
-                    } else {
-                        -p.see_quiet * depth
-                    };
-                    if !board.see_ge(mv, threshold) {
-                        continue;
-                    }
+                if depth <= 8 && !n.in_check && !see_keeps(board, mv, tactical, depth, &p) {
+                    continue;
                 }
             }
 
@@ -634,6 +627,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if extension == 0
                 && gives_check
                 && ply < 2 * depth as usize + 8
+                && depth >= p.check_ext_depth
+                && (n.in_check || n.eval.abs() >= p.check_ext_eval)
                 && self.pos.parent().is_some_and(|b| b.see_ge(mv, 0))
             {
                 extension = 1;
@@ -645,7 +640,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 r -= 1024 * i32::from(n.tt_pv);
                 r += 1024 * i32::from(n.cut_node);
                 r -= 1024 * i32::from(n.improving);
-                r -= 1024 * i32::from(gives_check);
+                r -= p.lmr_check * i32::from(gives_check);
                 if tactical {
                     r -= 1024;
                 } else {
@@ -665,7 +660,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 r -= 1024 * i32::from(n.pv_node);
                 r += 1024 * i32::from(n.cut_node);
                 r -= 1024 * i32::from(n.improving);
-                r -= 1024 * i32::from(gives_check);
+                r -= p.lmr_check * i32::from(gives_check);
                 r -= quiet_history * 1024 / p.lmr_history;
                 let reduced = (new_depth - (r / 1024).clamp(0, new_depth - 1)).max(1);
                 score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
@@ -934,6 +929,24 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 }
 
+/// Whether SEE pruning at `depth` keeps `mv`: a tactical move that loses at most
+/// `see_tactical` a squared ply, a quiet one at most `see_quiet` a ply, a quiet check at most
+/// `see_check` a ply (the check test only where the two quiet thresholds disagree on it).
+fn see_keeps<G: Game>(board: &G, mv: G::Move, tactical: bool, depth: i32, p: &Params) -> bool {
+    if tactical {
+        return board.see_ge(mv, -p.see_tactical * depth * depth);
+    }
+    let (quiet, check) = (-p.see_quiet * depth, -p.see_check * depth);
+    if !board.see_ge(mv, quiet.min(check)) {
+        return false;
+    }
+    if quiet == check || board.see_ge(mv, quiet.max(check)) {
+        return true;
+    }
+    // Only the lower threshold passes: kept where that is the threshold of its kind.
+    board.gives_check(mv) == (check < quiet)
+}
+
 /// What a node knows when its move loop starts.
 struct Node {
     alpha: i32,
@@ -1008,3 +1021,28 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 const _: () = assert!(MATE < i16::MAX as i32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::{Chess, ChessVariant};
+    use crate::game::{GameRules, Notation};
+
+    /// A quiet check and a quiet non-check that both lose the queen to the knight on f6: each
+    /// is judged by the threshold of its kind.
+    #[test]
+    fn see_pruning_judges_quiet_checks_by_their_own_threshold() {
+        let board = Chess::from_fen(&ChessVariant, "4k3/8/5n2/8/8/8/8/3QK3 w - - 0 1").expect("valid");
+        let check = board.parse_move("d1h5").expect("legal");
+        let quiet = board.parse_move("d1g4").expect("legal");
+        assert!(board.gives_check(check) && !board.gives_check(quiet));
+        let keeps = |p: &Params, mv| see_keeps(&board, mv, false, 3, p);
+
+        let default = Params::DEFAULT;
+        assert!(!keeps(&default, check) && !keeps(&default, quiet));
+        let lenient_checks = Params { see_check: 400, ..default };
+        assert!(keeps(&lenient_checks, check) && !keeps(&lenient_checks, quiet));
+        let strict_checks = Params { see_quiet: 400, see_check: 10, ..default };
+        assert!(!keeps(&strict_checks, check) && keeps(&strict_checks, quiet));
+    }
+}
