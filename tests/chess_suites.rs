@@ -10,6 +10,7 @@ use nue::eval::hce::Hce;
 use nue::game::Position;
 use nue::game::chess::{Chess, ChessVariant};
 use nue::game::prelude::*;
+use nue::search::params::{Params, Tune};
 use nue::search::{Limits, Search, SearchOptions, Signals, Silent};
 
 struct Case {
@@ -44,6 +45,11 @@ fn read_suite(name: &str) -> Vec<Case> {
 
 /// Returns the ids of the positions solved within `nodes` nodes each.
 fn solve(cases: &[Case], nodes: u64) -> Vec<String> {
+    solve_with(cases, nodes, &SearchOptions::default())
+}
+
+/// As `solve`, with the search's `options`.
+fn solve_with(cases: &[Case], nodes: u64, options: &SearchOptions) -> Vec<String> {
     let mut search = Search::<Chess, Hce>::new(16);
     let limits = Limits {
         nodes: Some(nodes),
@@ -63,14 +69,7 @@ fn solve(cases: &[Case], nodes: u64) -> Vec<String> {
             })
             .collect();
         search.clear();
-        let result = search.run(
-            &pos,
-            &Hce,
-            &limits,
-            &SearchOptions::default(),
-            &Signals::default(),
-            &Silent,
-        );
+        let result = search.run(&pos, &Hce, &limits, options, &Signals::default(), &Silent);
         if result.best.is_some_and(|b| wanted.contains(&b)) {
             solved.push(case.id.clone());
         }
@@ -103,4 +102,39 @@ fn bratko_kopec() {
         solved.len(),
         cases.len()
     );
+}
+
+/// Each search experiment that is off by default (a tuning option turns it on) still solves
+/// about as many of the first 80 WAC positions as the default search: a wrong sign or bound in
+/// one of them loses tactics.
+#[test]
+fn search_experiments_keep_the_tactics() {
+    let cases = &read_suite("wac.epd")[..80];
+    let nodes = 100_000;
+    let base = solve(cases, nodes).len();
+    let experiments = [
+        ("se_depth", 6),
+        ("probcut_depth", 5),
+        ("x_lmr_all", 1),
+        ("x_corr", 1),
+        ("see_check", 300),
+    ];
+    for (name, value) in experiments {
+        let index = Params::TABLE
+            .iter()
+            .position(|&(n, ..)| n == name)
+            .unwrap_or_else(|| panic!("{name} is a search parameter"));
+        let mut tune = Tune::default();
+        tune.set(index, value);
+        let options = SearchOptions {
+            tune,
+            ..SearchOptions::default()
+        };
+        let solved = solve_with(cases, nodes, &options).len();
+        println!("{name} = {value}: {solved} of {} (default {base})", cases.len());
+        assert!(
+            solved + 4 >= base,
+            "{name} = {value}: {solved} solved against the default's {base}"
+        );
+    }
 }

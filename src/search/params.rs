@@ -112,6 +112,12 @@ params! {
     se_depth: 100, 100, 4, 100;
     /// Singular beta margin per ply of depth (1/64 centipawn).
     se_margin: 64, 64, 16, 256;
+    /// ProbCut from this depth on (plies; Stockfish 14: 5).
+    probcut_depth: 100, 100, 4, 100;
+    /// ProbCut's margin above beta (centipawns; Stockfish 14: 168).
+    probcut_margin: 168, 168, 50, 400;
+    /// ProbCut's margin is this much smaller where the evaluation improves (centipawns).
+    probcut_improving: 61, 61, 0, 150;
     /// Aspiration window's first half-width (centipawns).
     aspiration: 20, 20, 8, 60;
 }

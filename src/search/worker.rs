@@ -426,18 +426,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.stack[ply + 2].killers = [0; 2];
         }
 
-        if !pv_node && !in_check {
-            let node = (beta, depth, ply, cut_node);
-            if let Some(score) = self.prune_node(ctx, node, static_eval, improving, excluded) {
-                return score;
-            }
-        }
-        // Internal iterative reduction: without a move to try first, search shallower.
-        if depth >= 4 && tt_move == 0 && !root {
-            depth -= 1;
-        }
-
-        let node = Node {
+        let mut node = Node {
             alpha,
             beta,
             depth,
@@ -452,6 +441,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             excluded,
             eval: static_eval,
         };
+        if !pv_node && !in_check {
+            let pruned = self.prune_node(ctx, (beta, depth, ply, cut_node), static_eval, improving, excluded);
+            if let Some(score) = pruned.or_else(|| self.probcut(ctx, &node, key)) {
+                return score;
+            }
+        }
+        // Internal iterative reduction: without a move to try first, search shallower.
+        if depth >= 4 && tt_move == 0 && !root {
+            depth -= 1;
+            node.depth = depth;
+        }
+
         let Some(result) = self.search_moves(ctx, &node) else {
             return 0;
         };
@@ -530,6 +531,67 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if score >= beta {
                     return Some(if score >= MATE_BOUND { beta } else { score });
                 }
+            }
+        }
+        None
+    }
+
+    /// ProbCut (Stockfish's): at a non-PV node not in check, a capture whose exchange alone
+    /// clears beta by `probcut_margin` (less `probcut_improving` where improving) and whose
+    /// quiescence and then a search four plies shallower confirm it cuts the node off; stored
+    /// as a lower bound three plies shallower. `None` where no capture does.
+    fn probcut(&mut self, ctx: &Context, n: &Node, key: u64) -> Option<i32> {
+        let p = self.params;
+        let (depth, ply) = (n.depth, n.ply);
+        if n.excluded != 0 || depth < p.probcut_depth || n.beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let pc_beta = n.beta + p.probcut_margin - p.probcut_improving * i32::from(n.improving);
+        // A table entry deep enough says the captures will not reach it.
+        if n.tt.is_some_and(|(score, _, d)| d >= depth - 3 && score < pc_beta) {
+            return None;
+        }
+        let board = self.pos.board();
+        let tt_move = if n.tt_move != 0 && board.is_tactical(G::Move::from_bits(n.tt_move)) {
+            n.tt_move
+        } else {
+            0
+        };
+        let mut picker = MovePicker::<G>::new(PickerContext {
+            tt_move,
+            killers: [0; 2],
+            prev: self.prev_piece_to(ply),
+            tactical_only: true,
+        });
+        while let Some(mv) = picker.next(self.pos.board(), &self.history) {
+            let board = self.pos.board();
+            if !board.see_ge(mv, pc_beta - n.eval) {
+                continue;
+            }
+            let pt = piece_to(board, mv);
+            self.play(mv, ctx.tt);
+            self.stack[ply].piece_to = Some(pt);
+            let mut score = -self.qsearch(ctx, -pc_beta, -pc_beta + 1, ply + 1);
+            if score >= pc_beta {
+                score = -self.search(ctx, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !n.cut_node);
+            }
+            self.undo();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= pc_beta {
+                let raw = self.stack[ply].raw_eval;
+                let bits = mv.to_bits();
+                ctx.tt.store(
+                    key,
+                    bits,
+                    to_tt(score, ply),
+                    Some(raw),
+                    depth - 3,
+                    Bound::Lower,
+                    n.tt_pv,
+                );
+                return Some(score);
             }
         }
         None
@@ -1040,9 +1102,16 @@ mod tests {
 
         let default = Params::DEFAULT;
         assert!(!keeps(&default, check) && !keeps(&default, quiet));
-        let lenient_checks = Params { see_check: 400, ..default };
+        let lenient_checks = Params {
+            see_check: 400,
+            ..default
+        };
         assert!(keeps(&lenient_checks, check) && !keeps(&lenient_checks, quiet));
-        let strict_checks = Params { see_quiet: 400, see_check: 10, ..default };
+        let strict_checks = Params {
+            see_quiet: 400,
+            see_check: 10,
+            ..default
+        };
         assert!(!keeps(&strict_checks, check) && keeps(&strict_checks, quiet));
     }
 }
