@@ -88,13 +88,14 @@ params! {
     see_quiet: 60, 60, 10, 150;
     /// SEE pruning of tactical moves: threshold per squared ply of depth (centipawns).
     see_tactical: 30, 30, 5, 80;
-    /// SEE pruning of quiet checking moves: threshold per ply of reduced depth (centipawns).
-    /// Fairy-Stockfish judges checks as captures (218 a ply, 338 in games with drops).
+    /// SEE pruning of quiet checking moves: threshold per ply of depth (centipawns).
+    /// Fairy-Stockfish judges checks as captures: 218 of its units a ply, 338 in games with
+    /// drops (its pawn is 208 units: about 105 and 160 centipawns).
     see_check: 60, 60, 10, 400;
-    /// Check extensions from this depth on (plies; Fairy-Stockfish and Stockfish 14: 7).
+    /// Check extensions from this depth on (plies; Fairy-Stockfish, as Stockfish 14: 7).
     check_ext_depth: 0, 0, 0, 10;
     /// Check extensions only where the static evaluation is at least this far from zero
-    /// (centipawns; Fairy-Stockfish and Stockfish 14: 101).
+    /// (centipawns; Fairy-Stockfish: beyond 100 of its units, about 48 centipawns).
     check_ext_eval: 0, 0, 0, 300;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
@@ -114,10 +115,12 @@ params! {
     se_margin: 64, 64, 16, 256;
     /// ProbCut from this depth on (plies; Stockfish 14: 5).
     probcut_depth: 100, 100, 4, 100;
-    /// ProbCut's margin above beta (centipawns; Stockfish 14: 168).
-    probcut_margin: 168, 168, 50, 400;
-    /// ProbCut's margin is this much smaller where the evaluation improves (centipawns).
-    probcut_improving: 61, 61, 0, 150;
+    /// ProbCut's margin above beta (centipawns; Fairy-Stockfish: 209 of its units, 259 with
+    /// drops, its pawn being 208 units).
+    probcut_margin: 100, 125, 40, 300;
+    /// ProbCut's margin is this much smaller where the evaluation improves (centipawns;
+    /// Fairy-Stockfish: 44 units).
+    probcut_improving: 21, 21, 0, 100;
     /// Aspiration window's first half-width (centipawns).
     aspiration: 20, 20, 8, 60;
 }
