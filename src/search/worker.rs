@@ -442,7 +442,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             eval: static_eval,
         };
         if !pv_node && !in_check {
-            let pruned = self.prune_node(ctx, (beta, depth, ply, cut_node), static_eval, improving, excluded);
+            let pruned = self.prune_node(ctx, &node);
             if let Some(score) = pruned.or_else(|| self.probcut(ctx, &node, key)) {
                 return score;
             }
@@ -500,16 +500,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     /// Reverse futility pruning and null-move pruning at a non-PV node not in check: the
-    /// node's score where one of them decides it. `node` is (beta, depth, ply, cut_node).
-    fn prune_node(
-        &mut self,
-        ctx: &Context,
-        node: (i32, i32, usize, bool),
-        eval: i32,
-        improving: bool,
-        excluded: u32,
-    ) -> Option<i32> {
-        let (beta, depth, ply, cut_node) = node;
+    /// node's score where one of them decides it. `n` is the node as its move loop would see it.
+    fn prune_node(&mut self, ctx: &Context, n: &Node) -> Option<i32> {
+        let (beta, depth, ply, cut_node) = (n.beta, n.depth, n.ply, n.cut_node);
+        let (eval, improving, excluded) = (n.eval, n.improving, n.excluded);
         let p = self.params;
         // Reverse futility pruning: far above beta with little depth left.
         if depth <= p.rfp_depth && eval < MATE_BOUND && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta {
