@@ -113,7 +113,6 @@ fn search_experiments_keep_the_tactics() {
     let nodes = 100_000;
     let base = solve(cases, nodes).len();
     let experiments = [
-        ("se_depth", 6),
         ("probcut_depth", 5),
         ("x_lmr_all", 1),
         ("x_corr", 1),

@@ -109,8 +109,9 @@ params! {
     x_lmr_all: 0, 0, 0, 1;
     /// Experiment: correction history by pawn structure (0 off, 1 on).
     x_corr: 0, 0, 0, 1;
-    /// Singular extensions from this depth on (plies).
-    se_depth: 100, 100, 4, 100;
+    /// Singular extensions from this depth on (plies; Stockfish 14: 7, here 6 as its later
+    /// versions); 100 (off) in games with drops, where they are not yet measured.
+    se_depth: 6, 100, 4, 100;
     /// Singular beta margin per ply of depth (1/64 centipawn).
     se_margin: 64, 64, 16, 256;
     /// ProbCut from this depth on (plies; Stockfish 14: 5).
