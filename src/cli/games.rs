@@ -31,6 +31,15 @@ pub struct GameArgs {
     /// Random plies of each opening (without `--openings`).
     #[arg(long, default_value_t = 8)]
     random_plies: usize,
+    /// Largest score, centipawns, of a random opening by a `--balance-nodes` search of nue's
+    /// own evaluator: an opening scored further from zero is drawn again (up to 64 times).
+    /// Tighter bounds give fewer pairs that each side wins once, so an SPRT learns more per
+    /// pair (most in drop games, where a random opening often decides the game).
+    #[arg(long, default_value_t = 150)]
+    balance_cp: i32,
+    /// Nodes of the balance search of random openings (0: openings kept as drawn).
+    #[arg(long, default_value_t = 2000)]
+    balance_nodes: u64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -108,8 +117,8 @@ impl GameArgs {
             return Ok(Openings::Random {
                 plies: self.random_plies,
                 seed: self.seed,
-                balance_nodes: 2000,
-                max_cp: 150,
+                balance_nodes: self.balance_nodes,
+                max_cp: self.balance_cp.max(0),
             });
         };
         let text = std::fs::read_to_string(path)

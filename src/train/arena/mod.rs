@@ -554,6 +554,32 @@ mod tests {
         assert!(TimeControl::parse_clock("-1+1").is_err());
     }
 
+    /// A tighter `max_cp` gives openings whose balance search scores within it.
+    #[test]
+    fn openings_are_balanced_within_max_cp() {
+        use crate::game::chess::{Chess, ChessVariant};
+        let source = |max_cp| {
+            let o = Openings::Random {
+                plies: 8,
+                seed: 3,
+                balance_nodes: 300,
+                max_cp,
+            };
+            OpeningSource::<Chess>::new(&ChessVariant, crate::engine::nets::chess(), &o).expect("source")
+        };
+        let (tight, loose) = (source(25), source(1_000));
+        let OpeningSource::Random { eval, .. } = &tight else {
+            panic!("random openings")
+        };
+        let mut differ = false;
+        for pair in 0..6 {
+            let t = tight.get(pair).expect("an opening");
+            assert!(balanced(&t.pos, eval, 300, 25), "pair {pair}: {:?}", t.moves);
+            differ |= loose.get(pair).expect("an opening").moves != t.moves;
+        }
+        assert!(differ, "the bound changed no opening");
+    }
+
     #[test]
     fn go_lines() {
         assert_eq!(go_line(TimeControl::Nodes(5000), [0, 0]).0, "go nodes 5000");
