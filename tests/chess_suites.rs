@@ -117,6 +117,8 @@ fn search_experiments_keep_the_tactics() {
         ("x_lmr_all", 1),
         ("x_corr", 1),
         ("see_check", 300),
+        ("lmr_deeper", 20),
+        ("lmr_shallower", 5),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

@@ -99,6 +99,14 @@ params! {
     check_ext_eval: 0, 0, 0, 300;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
+    /// A reduced move whose score beats the best so far by this much plus a centipawn a ply is
+    /// re-searched a ply deeper than its full depth (centipawns; 1000: off; Stockfish's
+    /// doDeeper: 43 of its units plus 2 a ply).
+    lmr_deeper: 1000, 1000, 0, 1000;
+    /// A reduced move whose score comes within this much of the best so far is re-searched a
+    /// ply shallower than its full depth (centipawns; 0: never; Stockfish's doShallower: 11 of
+    /// its units).
+    lmr_shallower: 0, 0, 0, 50;
     /// Quiescence delta pruning margin (centipawns).
     delta_margin: 200, 200, 50, 500;
     /// Quiescence searches a promotion without a capture only where it gains this much

@@ -689,7 +689,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             {
                 extension = 1;
             }
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
             let mut score = 0;
             if p.x_lmr_all != 0 && depth >= 2 && move_count > 1 + usize::from(root) {
                 let mut r = reduction;
@@ -705,7 +705,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                 score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
+                    (score, new_depth) = self.research(ctx, n, alpha, best, (score, reduced), new_depth);
                 }
             } else if p.x_lmr_all != 0 {
                 if !n.pv_node || move_count > 1 {
@@ -721,7 +721,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let reduced = (new_depth - (r / 1024).clamp(0, new_depth - 1)).max(1);
                 score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
+                    (score, new_depth) = self.research(ctx, n, alpha, best, (score, reduced), new_depth);
                 }
             } else if !n.pv_node || move_count > 1 {
                 score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
@@ -771,6 +771,33 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.update_stats(best_move, depth, ply, prev, &quiets, &captures);
         }
         Some(Searched::Moves { best, best_move })
+    }
+
+    /// The full-depth null-window search of the move just played, whose reduced search scored
+    /// `score` above `alpha`: a ply deeper where that beat the node's best score so far by
+    /// `lmr_deeper` plus a centipawn a ply, a ply shallower where it came within
+    /// `lmr_shallower` of it (Stockfish's doDeeper and doShallower; no search where that depth
+    /// is no deeper than the reduced one). Returns the score and the move's depth from here on.
+    fn research(
+        &mut self,
+        ctx: &Context,
+        n: &Node,
+        alpha: i32,
+        best: i32,
+        (score, reduced): (i32, i32),
+        new_depth: i32,
+    ) -> (i32, i32) {
+        let p = &self.params;
+        let deeper = p.lmr_deeper < 1000 && score > best + p.lmr_deeper + new_depth;
+        let shallower = score < best + p.lmr_shallower;
+        let depth = new_depth + i32::from(deeper) - i32::from(shallower);
+        if depth <= reduced {
+            return (score, depth);
+        }
+        (
+            -self.search(ctx, -alpha - 1, -alpha, depth, n.ply + 1, !n.cut_node),
+            depth,
+        )
     }
 
     /// The singular-extension test of the table move `bits` (Stockfish's): searched without it
