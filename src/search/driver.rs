@@ -288,6 +288,7 @@ fn deepen<G: Game, E: Evaluator<G>>(
     let multipv = main.map_or(1, |m| m.multipv);
     let mut last_best = 0u32;
     let mut stable_iterations = 0;
+    let mut scores: Vec<i32> = Vec::new();
     for depth in 1..=max_depth {
         // Helpers search one ply deeper every other iteration, to spread over the tree.
         let depth = if w.id > 0 {
@@ -358,16 +359,17 @@ fn deepen<G: Game, E: Evaluator<G>>(
         {
             break;
         }
+        let score_drop = score_drop(&scores, best.score);
+        scores.push(best.score);
         let pondering = ctx.signals.pondering.load(Ordering::Relaxed);
+        // A fixed deadline (a move time, byoyomi alone) is searched to its end: time left
+        // there is lost, not saved for later moves.
         if let Some(soft) = m.soft_ms
             && !pondering
+            && ctx.control.hard_ms != Some(soft)
         {
-            // A stable best move needs less time; a changing one more.
-            let scale = match stable_iterations {
-                0 => 1.3,
-                1..=3 => 1.0,
-                _ => 0.7,
-            };
+            let share = best.nodes as f64 / w.nodes.max(1) as f64;
+            let scale = time::soft_scale(stable_iterations, share, score_drop);
             if ctx.control.start.elapsed().as_millis() as f64 >= soft as f64 * scale {
                 break;
             }
@@ -380,6 +382,16 @@ fn deepen<G: Game, E: Evaluator<G>>(
         }
     }
     picked
+}
+
+/// Centipawns `score` lies below the mean of the last three iterations' `scores` (0 for the
+/// first iteration, or where a mate score is involved).
+fn score_drop(scores: &[i32], score: i32) -> i32 {
+    let recent = &scores[scores.len().saturating_sub(3)..];
+    if recent.is_empty() || score.abs() >= MATE_BOUND || recent.iter().any(|s| s.abs() >= MATE_BOUND) {
+        return 0;
+    }
+    recent.iter().sum::<i32>() / recent.len() as i32 - score
 }
 
 /// Stable sort of the root moves from `from` on, best score first.
@@ -435,4 +447,42 @@ pub fn pv_strings<G: Game>(pos: &Position<G>, pv: &[u32]) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::eval::hce::Hce;
+    use crate::game::chess::{Chess, ChessVariant};
+    use crate::search::Silent;
+
+    /// `go movetime` searches until its time is up, however settled the best move.
+    #[test]
+    fn a_fixed_move_time_is_used_to_its_end() {
+        let pos = Position::<Chess>::start(&ChessVariant);
+        let limits = Limits {
+            move_time: Some(300),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = Search::<Chess, Hce>::new(1).run(
+            &pos,
+            &Hce,
+            &limits,
+            &SearchOptions::SINGLE,
+            &Signals::default(),
+            &Silent,
+        );
+        assert!(r.best.is_some());
+        assert!(start.elapsed() >= Duration::from_millis(300), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn score_drop_compares_with_the_recent_mean() {
+        assert_eq!(score_drop(&[], 50), 0);
+        assert_eq!(score_drop(&[10, 40, 40, 40], 10), 30);
+        assert_eq!(score_drop(&[40, 40, 40], 60), -20);
+        assert_eq!(score_drop(&[40, MATE - 5], 10), 0);
+    }
 }

@@ -71,6 +71,8 @@ pub struct RootMove {
     pub prev_score: i32,
     pub pv: Vec<u32>,
     pub seldepth: usize,
+    /// Nodes searched under this move since the search began (all iterations).
+    pub nodes: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -201,6 +203,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 prev_score: -INFINITE,
                 pv: vec![mv],
                 seldepth: 0,
+                nodes: 0,
             })
             .collect();
     }
@@ -676,6 +679,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
 
+            let nodes_before = self.nodes;
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
             let gives_check = self.pos.board().in_check();
@@ -736,6 +740,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             searched += 1;
 
             if root {
+                self.root_moves[self.pv_idx + move_count - 1].nodes += self.nodes - nodes_before;
                 self.update_root_move(move_count, score, alpha, bits, ply);
             }
             if score > best {
