@@ -740,8 +740,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             searched += 1;
 
             if root {
-                self.root_moves[self.pv_idx + move_count - 1].nodes += self.nodes - nodes_before;
-                self.update_root_move(move_count, score, alpha, bits, ply);
+                self.update_root_move(move_count, score, alpha, (bits, self.nodes - nodes_before), ply);
             }
             if score > best {
                 best = score;
@@ -844,9 +843,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         })
     }
 
-    /// Records the result of the `number`-th root move (1-based) of this MultiPV pass.
-    fn update_root_move(&mut self, number: usize, score: i32, alpha: i32, bits: u32, ply: usize) {
+    /// Records the result of the `number`-th root move (1-based) of this MultiPV pass, the move
+    /// `bits` whose search took `nodes`.
+    fn update_root_move(&mut self, number: usize, score: i32, alpha: i32, (bits, nodes): (u32, u64), ply: usize) {
         let rm = &mut self.root_moves[self.pv_idx + number - 1];
+        rm.nodes += nodes;
         if number == 1 || score > alpha {
             rm.score = score;
             rm.seldepth = self.seldepth;
