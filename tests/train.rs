@@ -685,3 +685,88 @@ fn command_line_datagen_continues_a_run_without_repeating_games() {
     assert!(err.contains("past 2^64"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `nue makenet --variants A,B` end to end on a tiny budget, killed while A's self-play runs
+/// and then run again (the same command): A resumes from its checkpoint instead of starting
+/// over, both runs end with a generation each, `summary.txt` has a line per variant, and every
+/// net it names lies in `DIR/nets`.
+#[test]
+fn makenet_variants_resumes_after_a_kill() {
+    let dir = common::fresh_dir("makenet-variants");
+    let runs = dir.join("runs");
+    let runs_arg = runs.display().to_string();
+    let args = [
+        "makenet",
+        "--variants",
+        "kingofthehill,3check",
+        "--dir",
+        &runs_arg,
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--match-pairs",
+        "2",
+        "--match-nodes",
+        "200",
+        "--hidden",
+        "64",
+        "--epochs",
+        "1",
+        "--batch",
+        "256",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nue"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    // Killed once the first variant's self-play has saved a checkpoint with games in it.
+    let checkpoint = runs.join("kingofthehill").join("gen1.data.resume");
+    let mut killed_at = None;
+    for _ in 0..6000 {
+        if std::fs::read_to_string(&checkpoint).is_ok_and(|text| !text.is_empty()) {
+            child.kill().expect("kill");
+            killed_at = Some(
+                std::fs::metadata(runs.join("kingofthehill").join("gen1.data"))
+                    .expect("data")
+                    .len(),
+            );
+            break;
+        }
+        if child.try_wait().expect("wait").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.wait();
+    let killed_at = killed_at.expect("the first run was still in its self-play when a game was saved");
+    assert!(killed_at > 0);
+    assert!(
+        !runs.join("summary.txt").exists(),
+        "the first run ended before the kill"
+    );
+    let (code, out, err) = common::run_nue(&args);
+    assert_eq!(code, 0, "{out}\n{err}");
+    // Resumed from the checkpoint the kill left, not from game 0.
+    assert!(out.contains("generation 1: continuing at game "), "{out}\n{err}");
+    let summary = std::fs::read_to_string(runs.join("summary.txt")).expect("summary");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(lines.len(), 2, "{summary}");
+    for (line, name) in lines.iter().zip(["kingofthehill", "3check"]) {
+        assert!(line.starts_with(&format!("{name}: ")), "{line}");
+        let state = std::fs::read_to_string(runs.join(name).join("state.toml")).expect("state");
+        assert_eq!(state.matches("[[generation]]").count(), 1, "{state}");
+        assert_eq!(
+            line.contains("no net beat"),
+            !runs.join("nets").join(format!("{name}.nnue")).exists(),
+            "{line}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
