@@ -43,13 +43,18 @@ class Engine:
     def __init__(self, spec, variant):
         parts = spec.split("|")
         self.name = parts[0]
-        self.proc = subprocess.Popen(
-            parts[0].split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+        try:
+            self.proc = subprocess.Popen(
+                parts[0].split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            )
+        except OSError as e:
+            raise SystemExit(f"error: cannot start engine '{parts[0]}': {e.strerror}")
         self.send("uci")
         self.until("uciok")
         options = [f"UCI_Variant={variant}", "Hash=64", "Threads=1"] + parts[1:]
         for option in options:
+            if "=" not in option:
+                raise SystemExit(f"error: engine option '{option}' in '{spec}' is not NAME=VALUE")
             name, value = option.split("=", 1)
             self.send(f"setoption name {name} value {value}")
         self.ready()
@@ -163,7 +168,7 @@ def find(args):
                 moves.append(rng.choice(sorted(legal)))
                 continue
             if ply >= args.first_ply and from_game < args.per_game and rng.random() < args.sample:
-                last = moves[-1]
+                last = moves[-1] if moves else ""
                 loose = args.second_max + args.gap // 2
                 screens = ((args.screen_depth, args.gap // 2), (args.screen_depth + 2, args.gap * 3 // 4))
                 if all(only_move(judge, position, last, d, g, loose) for d, g in screens):

@@ -4,8 +4,8 @@
 //! (`scripts/tactics.py find`; each line keeps the two scores).
 //! Over UCI, as a GUI would send them: every position and its move are read without an error,
 //! and a fixed-node search (deterministic: one thread, a new game before each) finds the move in
-//! at least the share the suite's header line states, so a search or net change that loses
-//! tactics shows here. The timed comparison with Fairy-Stockfish is `scripts/tactics.py solve`.
+//! at least as many positions as the suite's header line `# solve N nodes M` states, so a
+//! search or net change that loses tactics shows here. The timed comparison with Fairy-Stockfish is `scripts/tactics.py solve`.
 
 mod common;
 
