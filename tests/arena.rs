@@ -139,6 +139,33 @@ fn a_variant_the_engine_lacks_needs_its_variants_file() {
     assert_eq!(w + d + l, 2, "{out}");
 }
 
+/// An option the engine does not list, or a spin value outside its range, stops the match
+/// before a game: the engine would otherwise play every game without it.
+#[test]
+fn options_the_engine_lacks_are_refused() {
+    for (option, says) in [
+        ("NoSuchOption=1", "lists no option 'NoSuchOption'"),
+        ("Hash=0", "option 'Hash' takes a number from 1 to"),
+    ] {
+        let args = [
+            "arena",
+            "--engine-a",
+            NUE,
+            "--engine-b",
+            NUE,
+            "--option-a",
+            option,
+            "--nodes",
+            "200",
+            "--pairs",
+            "1",
+        ];
+        let (code, out, err) = run_nue(&args);
+        assert_eq!(code, 1, "{out}\n{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
 #[test]
 fn an_sprt_stops_at_its_decision() {
     // The chess net against the hand-crafted evaluation (hundreds of Elo apart): H1 of [0, 5]

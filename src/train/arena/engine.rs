@@ -143,6 +143,9 @@ impl Engine {
             .clone()
             .into_iter()
             .partition(|(name, _)| name.eq_ignore_ascii_case(VARIANT_PATH));
+        for (name, value) in files.iter().chain(&others) {
+            check_option(&spec.name, &engine.listing, name, value)?;
+        }
         for (name, value) in &files {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -281,6 +284,28 @@ impl Drop for Engine {
     }
 }
 
+/// Refuses an option the engine's `uci` answer (its `option` lines, `listing`) does not list, or
+/// a spin option's value that is no number in its range: an engine that ignores it (as UCI
+/// lets it) would play a whole match without it.
+fn check_option(engine: &str, listing: &[String], name: &str, value: &str) -> Result<(), String> {
+    let listed = listing.iter().any(|line| {
+        line.strip_prefix("option name ")
+            .and_then(|rest| rest.split_once(" type "))
+            .is_some_and(|(option, _)| option.eq_ignore_ascii_case(name))
+    });
+    if !listed {
+        return Err(format!(
+            "{engine}: the engine lists no option '{name}' in its 'uci' answer"
+        ));
+    }
+    match listing.iter().find_map(|line| spin_of(line, name)) {
+        Some((_, min, max)) if !value.parse::<i64>().is_ok_and(|v| (min..=max).contains(&v)) => Err(format!(
+            "{engine}: option '{name}' takes a number from {min} to {max}, not '{value}'"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The default, minimum and maximum of an `option name NAME type spin default D min A max B`
 /// line, where it is spin option `name` (UCI option names ignore case).
 fn spin_of(line: &str, name: &str) -> Option<(i64, i64, i64)> {
@@ -332,6 +357,20 @@ mod tests {
         assert_eq!(spin_of(line, "lmr"), None);
         assert_eq!(spin_of("option name Ponder type check default false", "Ponder"), None);
         assert_eq!(spin_of("option name Hash type spin default 16 min 1", "Hash"), None);
+    }
+
+    #[test]
+    fn options_checked_against_the_listing() {
+        let listing = [
+            "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
+        ];
+        assert_eq!(check_option("a", &listing, "move overhead", "30"), Ok(()));
+        assert_eq!(check_option("a", &listing, "EvalFile", "x.nnue"), Ok(()));
+        for (name, value) in [("Move Overhead", "5001"), ("Move Overhead", "ten"), ("Hash", "16")] {
+            let err = check_option("a", &listing, name, value).expect_err("refused");
+            assert!(err.starts_with("a: ") && err.contains(name), "{err}");
+        }
     }
 
     #[test]
