@@ -619,10 +619,33 @@ impl crate::game::GameRules for Shogi {
         mv.promotes() || self.board[mv.to()] != EMPTY
     }
 
+    /// Direct from the square the piece lands on (as what it becomes), or discovered by a ranged
+    /// piece behind the square it leaves; no move is made (quiescence asks this of every quiet
+    /// move at its first ply).
     fn gives_check(&self, mv: Move) -> bool {
-        let mut next = self.clone();
-        next.play(mv, &mut Dirty::default());
-        next.checkers != 0
+        let (us, them) = (self.side, !self.side);
+        let king = self.pieces(them, KING);
+        if king == 0 {
+            return false;
+        }
+        let t = tables();
+        let to = mv.to();
+        if mv.is_drop() {
+            return t.attacks(us, mv.drop_kind(), to, self.occupied()) & king != 0;
+        }
+        let from = mv.from();
+        let kind = (self.board[from] % 14) as usize;
+        let kind = if mv.promotes() { promoted(kind) } else { kind };
+        let occ = (self.occupied() & !(1u128 << from)) | 1u128 << to;
+        if t.attacks(us, kind, to, occ) & king != 0 {
+            return true;
+        }
+        let ksq = king.trailing_zeros() as usize;
+        let ours = self.colors[us.index()] & !(1u128 << from);
+        let rangers = (t.lance(them, ksq, occ) & self.kinds[LANCE])
+            | (t.bishop(ksq, occ) & (self.kinds[BISHOP] | self.kinds[HORSE]))
+            | (t.rook(ksq, occ) & (self.kinds[ROOK] | self.kinds[DRAGON]));
+        rangers & ours != 0
     }
 
     #[inline(always)]
