@@ -20,6 +20,9 @@ pub struct PickerContext {
     /// are then not set apart: quiescence tests each move's exchange itself, after its cheaper
     /// delta pruning, and skips the losing ones.
     pub tactical_only: bool,
+    /// With `tactical_only`: the quiet moves that give check too, after the tactical ones
+    /// (quiescence's first ply, as in Stockfish before version 17 and in Fairy-Stockfish).
+    pub quiet_checks: bool,
 }
 
 enum Stage {
@@ -127,8 +130,13 @@ impl<G: Game> MovePicker<G> {
                 }
                 Stage::Tactical => match self.pick(board) {
                     Some(mv) => return Some(mv),
-                    None if self.ctx.tactical_only => return None,
-                    None => self.stage = Stage::GenerateQuiet,
+                    None if self.ctx.tactical_only && !self.ctx.quiet_checks => return None,
+                    None => {
+                        if self.ctx.tactical_only {
+                            self.quiet_checks_only();
+                        }
+                        self.stage = Stage::GenerateQuiet;
+                    }
                 },
                 Stage::GenerateQuiet if self.quiets == Quiets::None => self.stage = Stage::Bad,
                 Stage::GenerateQuiet => {
@@ -154,10 +162,15 @@ impl<G: Game> MovePicker<G> {
         }
     }
 
-    /// Generates and scores the moves of one stage.
+    /// Generates and scores the moves of one stage (of the quiet ones, only the checks where
+    /// only they are wanted: the others are not scored).
     fn generate(&mut self, board: &G, history: &History, kind: GenKind) {
         self.moves.clear();
         board.generate(kind, &mut self.moves);
+        if kind == GenKind::Quiet && self.quiets == Quiets::ChecksOnly {
+            self.moves.retain(|mv| board.gives_check(*mv));
+            self.quiets = Quiets::Checks;
+        }
         self.index = 0;
         self.sorted = false;
         self.score(board, history);
@@ -295,6 +308,7 @@ mod tests {
             killers: [quiet.last().map_or(0, |m| m.to_bits()), 0],
             prev: [None; 3],
             tactical_only: false,
+            quiet_checks: false,
         }
     }
 
@@ -403,5 +417,40 @@ mod tests {
             }
         }
         assert!(late_checks > 0, "no position had a late quiet check");
+    }
+
+    /// Quiescence's first ply with quiet checks: the tactical moves (none set apart as losing),
+    /// then exactly the quiet moves that give check, each once.
+    #[test]
+    fn tactical_then_quiet_checks() {
+        let history = History::new(Chess::start(&ChessVariant).dims());
+        let mut quiet_checks = 0;
+        for fen in FENS {
+            let board = Chess::from_fen(&ChessVariant, fen).expect("valid");
+            let mut all = arrayvec::ArrayVec::<_, 256>::new();
+            board.generate(GenKind::All, &mut all);
+            let mut picker = MovePicker::<Chess>::new(PickerContext {
+                tactical_only: true,
+                quiet_checks: true,
+                ..context(&board, 0)
+            });
+            let mut seen = Vec::new();
+            while let Some(mv) = picker.next(&board, &history) {
+                seen.push(mv);
+            }
+            let tactical = seen.iter().take_while(|&&m| board.is_tactical(m)).count();
+            let wanted = |m: &&_| board.is_tactical(**m) || board.gives_check(**m);
+            assert_eq!(tactical, all.iter().filter(|m| board.is_tactical(**m)).count(), "{fen}");
+            assert!(
+                seen[tactical..]
+                    .iter()
+                    .all(|&m| !board.is_tactical(m) && board.gives_check(m)),
+                "{fen}"
+            );
+            assert_eq!(seen.len(), all.iter().filter(wanted).count(), "{fen}");
+            assert!(all.iter().filter(wanted).all(|m| seen.contains(m)), "{fen}");
+            quiet_checks += seen.len() - tactical;
+        }
+        assert!(quiet_checks > 0, "no position had a quiet check");
     }
 }

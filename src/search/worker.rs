@@ -360,7 +360,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         if depth <= 0 {
-            return self.qsearch(ctx, alpha, beta, ply);
+            return self.qsearch(ctx, alpha, beta, ply, true);
         }
         self.pv_len[ply] = ply;
         if self.tick(ctx) {
@@ -442,7 +442,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tt_move,
             tt,
             excluded,
-            eval: static_eval,
+            eval: self.pruning_eval(static_eval, tt, excluded),
         };
         if !pv_node && !in_check {
             let pruned = self.prune_node(ctx, &node);
@@ -502,6 +502,26 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         best
     }
 
+    /// The evaluation pruning decisions start from: the static one, or the table's score
+    /// where its bound says the static one is wrong that way (Stockfish's `ttValue` as a
+    /// better evaluation).
+    fn pruning_eval(&self, static_eval: i32, tt: Option<(i32, Bound, i32)>, excluded: u32) -> i32 {
+        let Some((score, bound, _)) = tt else {
+            return static_eval;
+        };
+        let usable = self.params.x_tt_eval != 0 && static_eval != NO_EVAL && excluded == 0 && score.abs() < MATE_BOUND;
+        let wanted = if score > static_eval {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        if usable && (bound == wanted || bound == Bound::Exact) {
+            score
+        } else {
+            static_eval
+        }
+    }
+
     /// Reverse futility pruning and null-move pruning at a non-PV node not in check: the
     /// node's score where one of them decides it. `n` is the node as its move loop would see it.
     fn prune_node(&mut self, ctx: &Context, n: &Node) -> Option<i32> {
@@ -559,6 +579,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             killers: [0; 2],
             prev: self.prev_piece_to(ply),
             tactical_only: true,
+            quiet_checks: false,
         });
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
@@ -568,7 +589,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let pt = piece_to(board, mv);
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
-            let mut score = -self.qsearch(ctx, -pc_beta, -pc_beta + 1, ply + 1);
+            let mut score = -self.qsearch(ctx, -pc_beta, -pc_beta + 1, ply + 1, false);
             if score >= pc_beta {
                 score = -self.search(ctx, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !n.cut_node);
             }
@@ -604,6 +625,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             killers: self.stack[ply].killers,
             prev,
             tactical_only: false,
+            quiet_checks: false,
         });
         let p = self.params;
         let mut alpha = n.alpha;
@@ -659,8 +681,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         // The later quiet moves come filtered: only the checks among them.
                         picker.quiet_checks_only();
                     }
-                    let futile = depth <= p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * depth <= alpha;
+                    // The static evaluation, not the table's score: an upper bound from a search that
+                    // pruned here would prune more here (Stockfish does the same).
+                    let static_eval = self.stack[ply].static_eval;
+                    let futile = depth <= p.fp_max_depth && static_eval + p.fp_base + p.fp_depth * depth <= alpha;
                     if (late || futile) && !board.gives_check(mv) {
+                        // A fail-low score then says at least what futility thought the move worth.
+                        if futile && p.x_fail_soft != 0 && searched > 0 {
+                            best = best.max(static_eval + p.fp_base + p.fp_depth * depth);
+                        }
                         continue;
                     }
                 }
@@ -912,7 +941,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pos.board().count_legal() > 0
     }
 
-    fn qsearch(&mut self, ctx: &Context, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search: captures and promotions (every evasion in check), and where `checks`
+    /// (its first ply, under the main search) and the game's `qs_checks` ask, quiet checks.
+    fn qsearch(&mut self, ctx: &Context, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.pv_len[ply] = ply;
         if self.tick(ctx) {
             return 0;
@@ -961,22 +992,29 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             killers: [0; 2],
             prev: self.prev_piece_to(ply),
             tactical_only: !in_check,
+            quiet_checks: checks && self.params.qs_checks != 0,
         });
         let mut best_move = 0;
         let mut searched = 0;
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
+            // Not in check, the moves are tactical ones and (at the first ply) quiet checks.
             if !in_check {
                 let captured = board.captured_piece(mv);
                 // A promotion without a capture is worth searching here only where it gains
                 // much (a pawn to a queen, not to a knight or a shogi silver to gold).
-                if captured.is_none() && !board.see_ge(mv, self.params.qs_promotion) {
+                let tactical = board.is_tactical(mv);
+                if tactical && captured.is_none() && !board.see_ge(mv, self.params.qs_promotion) {
                     continue;
                 }
                 // Delta pruning: even winning the piece cannot lift alpha.
                 if let Some(c) = captured {
                     let gain = board.eval_terms().see[c.kind as usize];
-                    if stand_pat + gain + self.params.delta_margin <= alpha && !board.is_promotion(mv) {
+                    let futility = stand_pat + gain + self.params.delta_margin;
+                    if futility <= alpha && !board.is_promotion(mv) {
+                        if self.params.x_fail_soft != 0 {
+                            best = best.max(futility);
+                        }
                         continue;
                     }
                 }
@@ -987,7 +1025,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let pt = piece_to(board, mv);
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
-            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
             self.undo();
             if self.stopped {
                 return 0;
