@@ -116,13 +116,6 @@ params! {
     /// 1 on; Fairy-Stockfish does, as Stockfish did before version 17): on in games with drops,
     /// where a checking drop is always at hand.
     qs_checks: 0, 1, 0, 1;
-    /// Experiment: the table's score as the evaluation pruning starts from, where its bound
-    /// allows (0 off, 1 on).
-    x_tt_eval: 0, 0, 0, 1;
-    /// Experiment: a move pruned by futility (or by delta pruning in quiescence) raises a
-    /// fail-low score to the value the pruning gave it (Stockfish's), so table bounds from
-    /// such nodes are not lower than the pruning assumed (0 off, 1 on).
-    x_fail_soft: 0, 0, 0, 1;
     /// Experiment: reductions of every move by move count (pruned ones counted), tactical moves
     /// included (0 off, 1 on).
     x_lmr_all: 0, 0, 0, 1;

@@ -68,6 +68,11 @@ pub fn piece_to<G: Game>(board: &G, mv: G::Move) -> usize {
 
 impl<G: Game> MovePicker<G> {
     pub fn new(ctx: PickerContext) -> MovePicker<G> {
+        let quiets = if ctx.tactical_only && ctx.quiet_checks {
+            Quiets::ChecksOnly
+        } else {
+            Quiets::All
+        };
         MovePicker {
             stage: if ctx.tt_move != 0 {
                 Stage::TtMove
@@ -81,7 +86,7 @@ impl<G: Game> MovePicker<G> {
             sorted: false,
             bad: G::MoveList::default(),
             bad_index: 0,
-            quiets: Quiets::All,
+            quiets,
         }
     }
 
@@ -131,12 +136,7 @@ impl<G: Game> MovePicker<G> {
                 Stage::Tactical => match self.pick(board) {
                     Some(mv) => return Some(mv),
                     None if self.ctx.tactical_only && !self.ctx.quiet_checks => return None,
-                    None => {
-                        if self.ctx.tactical_only {
-                            self.quiet_checks_only();
-                        }
-                        self.stage = Stage::GenerateQuiet;
-                    }
+                    None => self.stage = Stage::GenerateQuiet,
                 },
                 Stage::GenerateQuiet if self.quiets == Quiets::None => self.stage = Stage::Bad,
                 Stage::GenerateQuiet => {

@@ -442,7 +442,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tt_move,
             tt,
             excluded,
-            eval: self.pruning_eval(static_eval, tt, excluded),
+            eval: static_eval,
         };
         if !pv_node && !in_check {
             let pruned = self.prune_node(ctx, &node);
@@ -500,26 +500,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
         best
-    }
-
-    /// The evaluation pruning decisions start from: the static one, or the table's score
-    /// where its bound says the static one is wrong that way (Stockfish's `ttValue` as a
-    /// better evaluation).
-    fn pruning_eval(&self, static_eval: i32, tt: Option<(i32, Bound, i32)>, excluded: u32) -> i32 {
-        let Some((score, bound, _)) = tt else {
-            return static_eval;
-        };
-        let usable = self.params.x_tt_eval != 0 && static_eval != NO_EVAL && excluded == 0 && score.abs() < MATE_BOUND;
-        let wanted = if score > static_eval {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        if usable && (bound == wanted || bound == Bound::Exact) {
-            score
-        } else {
-            static_eval
-        }
     }
 
     /// Reverse futility pruning and null-move pruning at a non-PV node not in check: the
@@ -681,15 +661,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         // The later quiet moves come filtered: only the checks among them.
                         picker.quiet_checks_only();
                     }
-                    // The static evaluation, not the table's score: an upper bound from a search that
-                    // pruned here would prune more here (Stockfish does the same).
-                    let static_eval = self.stack[ply].static_eval;
-                    let futile = depth <= p.fp_max_depth && static_eval + p.fp_base + p.fp_depth * depth <= alpha;
+                    let futile = depth <= p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * depth <= alpha;
                     if (late || futile) && !board.gives_check(mv) {
-                        // A fail-low score then says at least what futility thought the move worth.
-                        if futile && p.x_fail_soft != 0 && searched > 0 {
-                            best = best.max(static_eval + p.fp_base + p.fp_depth * depth);
-                        }
                         continue;
                     }
                 }
@@ -1010,11 +983,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 // Delta pruning: even winning the piece cannot lift alpha.
                 if let Some(c) = captured {
                     let gain = board.eval_terms().see[c.kind as usize];
-                    let futility = stand_pat + gain + self.params.delta_margin;
-                    if futility <= alpha && !board.is_promotion(mv) {
-                        if self.params.x_fail_soft != 0 {
-                            best = best.max(futility);
-                        }
+                    if stand_pat + gain + self.params.delta_margin <= alpha && !board.is_promotion(mv) {
                         continue;
                     }
                 }

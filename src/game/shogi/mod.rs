@@ -630,11 +630,11 @@ impl crate::game::GameRules for Shogi {
         }
         let t = tables();
         let to = mv.to();
+        let kind = self.moved_piece(mv).kind as usize;
         if mv.is_drop() {
-            return t.attacks(us, mv.drop_kind(), to, self.occupied()) & king != 0;
+            return t.attacks(us, kind, to, self.occupied()) & king != 0;
         }
         let from = mv.from();
-        let kind = (self.board[from] % 14) as usize;
         let kind = if mv.promotes() { promoted(kind) } else { kind };
         let occ = (self.occupied() & !(1u128 << from)) | 1u128 << to;
         if t.attacks(us, kind, to, occ) & king != 0 {

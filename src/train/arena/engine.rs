@@ -288,11 +288,9 @@ impl Drop for Engine {
 /// a spin option's value that is no number in its range: an engine that ignores it (as UCI
 /// lets it) would play a whole match without it.
 fn check_option(engine: &str, listing: &[String], name: &str, value: &str) -> Result<(), String> {
-    let listed = listing.iter().any(|line| {
-        line.strip_prefix("option name ")
-            .and_then(|rest| rest.split_once(" type "))
-            .is_some_and(|(option, _)| option.eq_ignore_ascii_case(name))
-    });
+    let listed = listing
+        .iter()
+        .any(|line| option_of(line).is_some_and(|(option, _)| option.eq_ignore_ascii_case(name)));
     if !listed {
         return Err(format!(
             "{engine}: the engine lists no option '{name}' in its 'uci' answer"
@@ -306,11 +304,15 @@ fn check_option(engine: &str, listing: &[String], name: &str, value: &str) -> Re
     }
 }
 
+/// The name of an `option name NAME type ...` line and what follows `type `.
+fn option_of(line: &str) -> Option<(&str, &str)> {
+    line.strip_prefix("option name ")?.split_once(" type ")
+}
+
 /// The default, minimum and maximum of an `option name NAME type spin default D min A max B`
 /// line, where it is spin option `name` (UCI option names ignore case).
 fn spin_of(line: &str, name: &str) -> Option<(i64, i64, i64)> {
-    let rest = line.strip_prefix("option name ")?;
-    let (option, rest) = rest.split_once(" type ")?;
+    let (option, rest) = option_of(line)?;
     if !option.eq_ignore_ascii_case(name) {
         return None;
     }
