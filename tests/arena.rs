@@ -166,6 +166,44 @@ fn options_the_engine_lacks_are_refused() {
     }
 }
 
+/// `--nodes-a` gives engine A its own node count at fixed nodes (seen in what A is sent), B
+/// keeps `--nodes`; without `--nodes` it is refused.
+#[cfg(unix)]
+#[test]
+fn one_engine_gets_its_own_node_count() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fresh_dir("arena-nodes-a");
+    let (script, log) = (dir.join("logged.sh"), dir.join("a.log"));
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ntee -a '{}' | exec '{NUE}'\n", log.display()),
+    )
+    .expect("script");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let script = script.to_str().expect("path");
+    let args = [
+        "arena",
+        "--engine-a",
+        script,
+        "--engine-b",
+        NUE,
+        "--nodes",
+        "300",
+        "--nodes-a",
+        "150",
+    ];
+    let (code, out, err) = run_nue(&[&args[..], &["--pairs", "1"]].concat());
+    assert_eq!(code, 0, "{out}\n{err}");
+    let sent = std::fs::read_to_string(&log).expect("log");
+    assert!(sent.contains("go nodes 150"), "{sent}");
+    assert!(!sent.contains("go nodes 300"), "{sent}");
+
+    let timed = [&args[..5], &["--tc", "1+0.01", "--nodes-a", "150", "--pairs", "1"]].concat();
+    let (code, _, err) = run_nue(&timed);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--nodes-a and --nodes-b need --nodes"), "{err}");
+}
+
 #[test]
 fn an_sprt_stops_at_its_decision() {
     // The chess net against the hand-crafted evaluation (hundreds of Elo apart): H1 of [0, 5]

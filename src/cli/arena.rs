@@ -16,7 +16,7 @@ use std::sync::Mutex;
 /// a sequential test that stops at its decision.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  nue arena --engine-a ./new --engine-b ./old --nodes 5000 --pairs 2000 --sprt 0 5 --concurrency 2\n  nue arena --variant xiangqi --engine-a target/release/nue --engine-b fairy-stockfish --tc 2+0.02 --pairs 50\n  nue arena --engine-a ./nue --engine-b stockfish --option-b UCI_LimitStrength=true --option-b UCI_Elo=2600 --tc 10+0.1 --openings book.epd"
+    after_help = "Examples:\n  nue arena --engine-a ./new --engine-b ./old --nodes 5000 --pairs 2000 --sprt 0 5 --concurrency 2\n  nue arena --engine-a ./slower --engine-b ./old --nodes 8000 --nodes-a 7520 --sprt 0 5\n  nue arena --variant xiangqi --engine-a target/release/nue --engine-b fairy-stockfish --tc 2+0.02 --pairs 50\n  nue arena --engine-a ./nue --engine-b stockfish --option-b UCI_LimitStrength=true --option-b UCI_Elo=2600 --tc 10+0.1 --openings book.epd"
 )]
 pub struct ArenaArgs {
     /// Engine A's command line (program and arguments, split at spaces).
@@ -38,6 +38,15 @@ pub struct ArenaArgs {
     /// A UCI option for engine B.
     #[arg(long)]
     option_b: Vec<String>,
+    /// Nodes per move for engine A alone, in place of `--nodes` (which it needs): a
+    /// time-equalized fixed-node test gives the side of a change that costs speed that much
+    /// fewer nodes (its nodes/s ratio times `--nodes`), so the result charges the cost and
+    /// still does not depend on the machine's load.
+    #[arg(long)]
+    nodes_a: Option<u64>,
+    /// Nodes per move for engine B alone, in place of `--nodes` (which it needs).
+    #[arg(long)]
+    nodes_b: Option<u64>,
     /// Game pairs at most (each opening played with both colors).
     #[arg(long, default_value_t = 100)]
     pairs: u64,
@@ -65,11 +74,19 @@ impl ArenaArgs {
             Some(&[elo0, elo1]) if elo0 < elo1 => Some(Sprt::new(elo0, elo1)),
             Some(_) => return Err(CliError::Argument("--sprt needs ELO0 below ELO1".to_string())),
         };
-        let engines = [
+        let mut engines = [
             spec(&self.name_a, &self.engine_a, &self.option_a)?,
             spec(&self.name_b, &self.engine_b, &self.option_b)?,
         ];
+        engines[0].nodes = self.nodes_a;
+        engines[1].nodes = self.nodes_b;
         let mut cfg = self.games.config(engines, uci_variant)?;
+        let own_nodes = self.nodes_a.is_some() || self.nodes_b.is_some();
+        if own_nodes && !matches!(cfg.tc, arena::TimeControl::Nodes(_)) {
+            return Err(CliError::Argument(
+                "--nodes-a and --nodes-b need --nodes (they replace its count for one engine)".to_string(),
+            ));
+        }
         cfg.pairs = self.pairs;
         cfg.sprt = sprt;
         Ok(cfg)

@@ -16,6 +16,10 @@ pub struct EngineSpec {
     pub command: Vec<String>,
     /// UCI options sent after the handshake, in order: (name, value).
     pub options: Vec<(String, String)>,
+    /// Nodes per move for this engine alone where the match is played at fixed nodes, in
+    /// place of the match's count: a change that costs speed is charged for it by giving its
+    /// side that much fewer nodes (`None`: the match's count).
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -39,7 +43,12 @@ impl EngineSpec {
             || program.rsplit('/').next().unwrap_or(program).to_string(),
             str::to_string,
         );
-        Ok(EngineSpec { name, command, options })
+        Ok(EngineSpec {
+            name,
+            command,
+            options,
+            nodes: None,
+        })
     }
 }
 

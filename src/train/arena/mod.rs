@@ -397,6 +397,15 @@ fn balanced<G: Game>(pos: &Position<G>, eval: &AnyEval<G>, nodes: u64, max_cp: i
     r.score.abs() <= max_cp
 }
 
+/// Engine `who`'s limit per move: its own node count where it has one and the match is
+/// played at fixed nodes, else the match's.
+fn engine_tc(cfg: &ArenaConfig, who: usize) -> TimeControl {
+    match (cfg.tc, cfg.engines[who].nodes) {
+        (TimeControl::Nodes(_), Some(n)) => TimeControl::Nodes(n.max(1)),
+        (tc, _) => tc,
+    }
+}
+
 /// The `go` line and the deadline of one move; `clocks` are indexed by color.
 fn go_line(tc: TimeControl, clocks: [u64; 2]) -> (String, Duration) {
     match tc {
@@ -470,7 +479,7 @@ fn play_game<G: Game>(
                 "no engine".to_string(),
             );
         };
-        let (go, mut timeout) = go_line(cfg.tc, clocks);
+        let (go, mut timeout) = go_line(engine_tc(cfg, who), clocks);
         if let TimeControl::Clock { .. } = cfg.tc {
             timeout = Duration::from_millis(clocks[stm.index()] + cfg.time_margin_ms + 1000);
         }
@@ -578,6 +587,31 @@ mod tests {
             differ |= loose.get(pair).expect("an opening").moves != t.moves;
         }
         assert!(differ, "the bound changed no opening");
+    }
+
+    /// An engine's own node count replaces the match's at fixed nodes and nowhere else.
+    #[test]
+    fn an_engine_may_have_its_own_node_count() {
+        let spec = |nodes| EngineSpec {
+            nodes,
+            ..EngineSpec::parse(None, "nue", &[]).expect("spec")
+        };
+        let mut cfg = ArenaConfig {
+            engines: [spec(Some(750)), spec(None)],
+            uci_variant: None,
+            tc: TimeControl::Nodes(800),
+            pairs: 1,
+            concurrency: 1,
+            openings: Openings::Fens(Vec::new()),
+            max_plies: 10,
+            adjudication: adjudicate::Rules::default(),
+            time_margin_ms: 0,
+            sprt: None,
+        };
+        assert_eq!(engine_tc(&cfg, 0), TimeControl::Nodes(750));
+        assert_eq!(engine_tc(&cfg, 1), TimeControl::Nodes(800));
+        cfg.tc = TimeControl::Depth(3);
+        assert_eq!(engine_tc(&cfg, 0), TimeControl::Depth(3));
     }
 
     #[test]
