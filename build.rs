@@ -11,20 +11,25 @@ fn main() {
 }
 
 /// The folder `folder` of the crate (watched for changes) and the stems of its `*.extension`
-/// files, sorted, each file watched.
+/// files, sorted, each file watched. The crate's folder is read from the environment cargo
+/// gives the running script, not baked in when the script was compiled: a build script reused
+/// from another checkout of the same source would otherwise read a folder that may be gone.
+///
+/// # Panics
+/// Where the folder cannot be read or holds no such file: a binary without its built-in
+/// variants or nets would build and then fail at run time.
 fn stems(folder: &str, extension: &str) -> (std::path::PathBuf, Vec<String>) {
     println!("cargo:rerun-if-changed={folder}");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = std::path::Path::new(&root).join(folder);
     let suffix = format!(".{extension}");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter_map(|n| n.strip_suffix(&suffix).map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: cannot read: {e}", dir.display()));
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(&suffix).map(str::to_string))
+        .collect();
+    assert!(!names.is_empty(), "{}: no *{suffix} file", dir.display());
     names.sort();
     for name in &names {
         println!(
