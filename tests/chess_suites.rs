@@ -114,7 +114,8 @@ fn search_experiments_keep_the_tactics() {
     let base = solve(cases, nodes).len();
     let experiments = [
         ("probcut_depth", 5),
-        ("x_lmr_all", 1),
+        ("lmr_tt_pv", 1024),
+        ("lmr_tt_capture", 1024),
         ("x_corr", 1),
         ("see_check", 300),
         ("lmr_deeper", 20),

@@ -99,6 +99,13 @@ params! {
     check_ext_eval: 0, 0, 0, 300;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
+    /// Reduction taken off every move of a node whose table entry was stored on a principal
+    /// variation, PV nodes or not (1/1024 ply; Stockfish's ttPv term: 2 plies where the node
+    /// is not likely to fail low).
+    lmr_tt_pv: 0, 0, 0, 2048;
+    /// Reduction added to quiet moves where the table move is tactical (1/1024 ply;
+    /// Stockfish's ttCapture term: a ply).
+    lmr_tt_capture: 0, 0, 0, 2048;
     /// A reduced move whose score beats the best so far by this much plus a centipawn a ply is
     /// re-searched a ply deeper than its full depth (centipawns; 1000: off; Stockfish's
     /// doDeeper: 43 of its units plus 2 a ply).
@@ -116,9 +123,6 @@ params! {
     /// 1 on; Fairy-Stockfish does, as Stockfish did before version 17): on in games with drops,
     /// where a checking drop is always at hand.
     qs_checks: 0, 1, 0, 1;
-    /// Experiment: reductions of every move by move count (pruned ones counted), tactical moves
-    /// included (0 off, 1 on).
-    x_lmr_all: 0, 0, 0, 1;
     /// Experiment: correction history by pawn structure (0 off, 1 on).
     x_corr: 0, 0, 0, 1;
     /// Singular extensions from this depth on (plies; Stockfish 14: 7, here 6 as its later

@@ -613,6 +613,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut best_move = 0u32;
         let mut move_count = 0usize;
         let mut searched = 0usize;
+        let tt_tactical = n.tt_move != 0 && self.pos.board().is_tactical(G::Move::from_bits(n.tt_move));
         let mut quiets: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<(usize, usize), 32> = arrayvec::ArrayVec::new();
 
@@ -645,7 +646,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.history.quiet_score(pt, prev)
             };
 
-            let reduction = self.base_reduction(depth, move_count);
             if !root && best > -MATE_BOUND {
                 if !tactical && !n.in_check {
                     // Late-move pruning, then futility pruning; never of checking moves (the
@@ -697,29 +697,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let mut new_depth = depth - 1 + extension;
             let mut score = 0;
-            if p.x_lmr_all != 0 && depth >= 2 && move_count > 1 + usize::from(root) {
-                let mut r = reduction;
-                r -= 1024 * i32::from(n.tt_pv);
-                r += 1024 * i32::from(n.cut_node);
-                r -= 1024 * i32::from(n.improving);
-                r -= p.lmr_check * i32::from(gives_check);
-                if tactical {
-                    r -= 1024;
-                } else {
-                    r -= quiet_history * 1024 / p.lmr_history;
-                }
-                let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
-                score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
-                if score > alpha && reduced < new_depth {
-                    (score, new_depth) = self.research(ctx, n, alpha, best, (score, reduced), new_depth);
-                }
-            } else if p.x_lmr_all != 0 {
-                if !n.pv_node || move_count > 1 {
-                    score = -self.search(ctx, -alpha - 1, -alpha, new_depth, ply + 1, !n.cut_node);
-                }
-            } else if depth >= 3 && searched > usize::from(n.pv_node) && !tactical {
+            if depth >= 3 && searched > usize::from(n.pv_node) && !tactical {
                 let mut r = self.base_reduction(depth, searched);
                 r -= 1024 * i32::from(n.pv_node);
+                r -= p.lmr_tt_pv * i32::from(n.tt_pv);
+                r += p.lmr_tt_capture * i32::from(tt_tactical);
                 r += 1024 * i32::from(n.cut_node);
                 r -= 1024 * i32::from(n.improving);
                 r -= p.lmr_check * i32::from(gives_check);
