@@ -117,6 +117,7 @@ fn search_experiments_keep_the_tactics() {
         ("lmr_tt_pv", 1024),
         ("lmr_tt_capture", 1024),
         ("x_corr", 1),
+        ("x_cont_corr", 1),
         ("see_check", 300),
         ("lmr_deeper", 20),
         ("lmr_shallower", 5),

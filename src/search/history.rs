@@ -35,6 +35,17 @@ const CORRECTION_SIZE: usize = 1 << 14;
 /// Correction entries are in 1/256 centipawn, within `±CORRECTION_MAX`.
 const CORRECTION_GRAIN: i32 = 256;
 const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
+/// Largest continuation correction table, in entries (16 MiB of `i32`).
+const CONT_CORRECTION_CAP: usize = 4 << 20;
+
+/// Moves a correction entry towards `diff` centipawns: a running average whose weight grows
+/// with `depth` (plies) up to 1/16.
+#[inline(always)]
+fn average_toward(entry: &mut i32, diff: i32, depth: i32) {
+    let weight = (depth + 1).clamp(1, 16);
+    let target = diff.clamp(-CORRECTION_MAX / CORRECTION_GRAIN, CORRECTION_MAX / CORRECTION_GRAIN) * CORRECTION_GRAIN;
+    *entry = ((*entry * (256 - weight) + target * weight) / 256).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+}
 
 /// History tables of one search thread.
 pub struct History {
@@ -47,6 +58,10 @@ pub struct History {
     /// How far searches found the static evaluation off, by side to move and pawn structure
     /// (Stockfish's pawn correction history), in 1/256 centipawn.
     correction: Vec<i32>,
+    /// How far searches found the static evaluation off after a pair of moves (the piece-to
+    /// indices of the last two), Stockfish's continuation correction history; in 1/256
+    /// centipawn, folded by index beyond its cap.
+    cont_correction: Vec<i32>,
 }
 
 impl History {
@@ -61,6 +76,7 @@ impl History {
             capture: vec![0; piece_to * dims.piece_kinds as usize],
             continuation: vec![0; continuation],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            cont_correction: vec![0; (piece_to * piece_to).min(CONT_CORRECTION_CAP)],
         }
     }
 
@@ -70,6 +86,7 @@ impl History {
         self.capture.fill(0);
         self.continuation.fill(0);
         self.correction.fill(0);
+        self.cont_correction.fill(0);
     }
 
     #[inline(always)]
@@ -85,15 +102,30 @@ impl History {
     }
 
     /// Moves the correction of (`stm`, `pawn_key`) towards `diff` (search score minus static
-    /// evaluation, centipawns), the more the deeper the search (`depth` plies): a running
-    /// average whose weight grows with depth up to 1/16.
+    /// evaluation, centipawns), the more the deeper the search (`depth` plies).
     #[inline]
     pub fn update_correction(&mut self, stm: usize, pawn_key: u64, diff: i32, depth: i32) {
-        let entry = &mut self.correction[Self::correction_index(stm, pawn_key)];
-        let weight = (depth + 1).clamp(1, 16);
-        let target =
-            diff.clamp(-CORRECTION_MAX / CORRECTION_GRAIN, CORRECTION_MAX / CORRECTION_GRAIN) * CORRECTION_GRAIN;
-        *entry = ((*entry * (256 - weight) + target * weight) / 256).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        average_toward(&mut self.correction[Self::correction_index(stm, pawn_key)], diff, depth);
+    }
+
+    #[inline(always)]
+    fn cont_correction_index(&self, (before, last): (usize, usize)) -> usize {
+        (before * self.piece_to + last) % self.cont_correction.len()
+    }
+
+    /// The correction to add to a static evaluation, centipawns, after the moves of piece-to
+    /// indices `before` and then `last`.
+    #[inline]
+    pub fn cont_correction(&self, moves: (usize, usize)) -> i32 {
+        self.cont_correction[self.cont_correction_index(moves)] / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction after `moves` towards `diff` centipawns, as
+    /// [`History::update_correction`].
+    #[inline]
+    pub fn update_cont_correction(&mut self, moves: (usize, usize), diff: i32, depth: i32) {
+        let i = self.cont_correction_index(moves);
+        average_toward(&mut self.cont_correction[i], diff, depth);
     }
 
     /// Number of piece-to indices; a valid piece-to index is below it.
@@ -151,14 +183,16 @@ impl History {
 mod tests {
     use super::*;
 
+    const CHESS: Dims = Dims {
+        files: 8,
+        ranks: 8,
+        piece_kinds: 6,
+        hand_kinds: 0,
+    };
+
     #[test]
     fn gravity_keeps_values_bounded() {
-        let mut h = History::new(Dims {
-            files: 8,
-            ranks: 8,
-            piece_kinds: 6,
-            hand_kinds: 0,
-        });
+        let mut h = History::new(CHESS);
         for _ in 0..1000 {
             h.update_quiet(5, [Some(3), None, None], bonus(20));
         }
@@ -168,5 +202,30 @@ mod tests {
             h.update_quiet(5, [None; 3], -bonus(20));
         }
         assert!(h.quiet_score(5, [None; 3]) >= -MAX);
+    }
+
+    /// A correction after a pair of moves approaches what the searches found, stays within
+    /// its bound, and is the pair's own: the same moves in the other order have none.
+    #[test]
+    fn continuation_correction_follows_the_searches() {
+        let mut h = History::new(CHESS);
+        for _ in 0..500 {
+            h.update_cont_correction((7, 300), 40, 12);
+        }
+        assert!(
+            (37..=40).contains(&h.cont_correction((7, 300))),
+            "{}",
+            h.cont_correction((7, 300))
+        );
+        assert_eq!(h.cont_correction((300, 7)), 0);
+        for _ in 0..500 {
+            h.update_cont_correction((7, 300), -5_000, 20);
+        }
+        assert!(
+            (-64..=-60).contains(&h.cont_correction((7, 300))),
+            "bounded at CORRECTION_MAX"
+        );
+        h.clear();
+        assert_eq!(h.cont_correction((7, 300)), 0);
     }
 }

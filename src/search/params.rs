@@ -125,6 +125,9 @@ params! {
     qs_checks: 0, 1, 0, 1;
     /// Experiment: correction history by pawn structure (0 off, 1 on).
     x_corr: 0, 0, 0, 1;
+    /// Experiment: correction history by the last two moves (Stockfish's continuation
+    /// correction history; 0 off, 1 on).
+    x_cont_corr: 0, 0, 0, 1;
     /// Singular extensions from this depth on (plies; Stockfish 14: 7, here 6 as its later
     /// versions); 100 (off) in games with drops, where they are not yet measured.
     se_depth: 6, 100, 4, 100;

@@ -297,6 +297,39 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
     }
 
+    /// The piece-to indices of the two moves that led to `ply` (older first), where both
+    /// were moves (not null moves, not before the root).
+    fn last_two(&self, ply: usize) -> Option<(usize, usize)> {
+        (ply >= 2).then(|| self.stack[ply - 2].piece_to.zip(self.stack[ply - 1].piece_to))?
+    }
+
+    /// What the correction histories the game's parameters turn on add to the static
+    /// evaluation at `ply`, centipawns.
+    fn correction(&self, ply: usize) -> i32 {
+        let board = self.pos.board();
+        let mut c = 0;
+        if self.params.x_corr != 0 {
+            c += self.history.correction(board.side_to_move().index(), board.pawn_key());
+        }
+        if let Some(moves) = self.last_two(ply).filter(|_| self.params.x_cont_corr != 0) {
+            c += self.history.cont_correction(moves);
+        }
+        c
+    }
+
+    /// Moves the correction histories in use towards `diff`, the search score at `ply` minus
+    /// the static evaluation (centipawns), found at `depth` plies.
+    fn update_corrections(&mut self, ply: usize, diff: i32, depth: i32) {
+        if self.params.x_corr != 0 {
+            let board = self.pos.board();
+            let (stm, key) = (board.side_to_move().index(), board.pawn_key());
+            self.history.update_correction(stm, key, diff, depth);
+        }
+        if let Some(moves) = self.last_two(ply).filter(|_| self.params.x_cont_corr != 0) {
+            self.history.update_cont_correction(moves, diff, depth);
+        }
+    }
+
     /// The late-move reduction of the `moves`-th move at `depth`, in 1/1024 plies.
     #[inline]
     fn base_reduction(&self, depth: i32, moves: usize) -> i32 {
@@ -413,13 +446,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         } else {
             let raw = self.static_eval(ctx, key, entry, in_check, tt_pv);
             self.stack[ply].raw_eval = raw;
-            let corrected = if raw == NO_EVAL || self.params.x_corr == 0 {
+            let corrected = if raw == NO_EVAL {
                 raw
             } else {
-                let c = self
-                    .history
-                    .correction(self.pos.board().side_to_move().index(), self.pos.board().pawn_key());
-                (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+                (raw + self.correction(ply)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
             };
             self.stack[ply].static_eval = corrected;
             corrected
@@ -489,13 +519,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             Bound::Upper => best < static_eval,
             _ => true,
         };
-        if self.params.x_corr != 0 && !in_check && !best_tactical && informative && best.abs() < MATE_BOUND {
-            let raw = self.stack[ply].raw_eval;
-            let board = self.pos.board();
-            self.history
-                .update_correction(board.side_to_move().index(), board.pawn_key(), best - raw, depth);
-        }
         let raw = self.stack[ply].raw_eval;
+        if !in_check && !best_tactical && informative && best.abs() < MATE_BOUND {
+            self.update_corrections(ply, best - raw, depth);
+        }
         let stored_eval = (!in_check).then_some(raw);
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
