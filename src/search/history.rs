@@ -38,6 +38,13 @@ const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
 /// Largest continuation correction table, in entries (16 MiB of `i32`).
 const CONT_CORRECTION_CAP: usize = 4 << 20;
 
+/// Index `i` of a pair table folded into its `len` entries, only where the game's table is
+/// capped below the pairs it would need (a division on every probe cost more than the probe).
+#[inline(always)]
+fn fold(i: usize, len: usize) -> usize {
+    if i < len { i } else { i % len }
+}
+
 /// Moves a correction entry towards `diff` centipawns: a running average whose weight grows
 /// with `depth` (plies) up to 1/16.
 #[inline(always)]
@@ -110,7 +117,7 @@ impl History {
 
     #[inline(always)]
     fn cont_correction_index(&self, (before, last): (usize, usize)) -> usize {
-        (before * self.piece_to + last) % self.cont_correction.len()
+        fold(before * self.piece_to + last, self.cont_correction.len())
     }
 
     /// The correction to add to a static evaluation, centipawns, after the moves of piece-to
@@ -133,16 +140,10 @@ impl History {
         self.piece_to
     }
 
-    /// The continuation entry of (`prev`, `cur`): folded by the table's size only where the
-    /// game's table is capped (a division on every probe cost more than the probe).
+    /// The continuation entry of (`prev`, `cur`).
     #[inline(always)]
     fn cont_index(&self, prev: usize, cur: usize) -> usize {
-        let i = prev * self.piece_to + cur;
-        if i < self.continuation.len() {
-            i
-        } else {
-            i % self.continuation.len()
-        }
+        fold(prev * self.piece_to + cur, self.continuation.len())
     }
 
     /// Quiet-move score: piece-to history plus continuation history from the moves 1, 2 and 4
