@@ -1,11 +1,13 @@
 //! The search driver: iterative deepening with aspiration windows and MultiPV on every thread,
-//! Lazy SMP (helpers search the same tree and share only the transposition table), time and
-//! node limits, `info` reports from the main thread, and the final best and ponder moves.
+//! Lazy SMP (helpers search the same tree and share only the transposition table; the threads
+//! vote on the move played), time and node limits, `info` reports from the main thread, and the
+//! final best and ponder moves.
 
 use super::params::{Params, Tune};
 use super::skill::Skill;
 use super::stats::SearchStats;
 use super::time;
+use super::vote;
 use super::worker::{Context, Control, RootMove, Signals, Worker};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Reporter, Score, TranspositionTable};
 use crate::eval::Evaluator;
@@ -210,7 +212,17 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             picked
         });
         // Every worker has published its final count once the scope has joined them.
-        let w = &mut self.workers[0];
+        let stats = self.workers[0].stats;
+        let voted = if params.x_vote != 0 && main.multipv == 1 && options.skill.is_none() {
+            vote::best_thread(&self.workers.iter().map(ballot).collect::<Vec<_>>())
+        } else {
+            0
+        };
+        let w = &mut self.workers[voted];
+        if voted > 0 {
+            // The last line shown is the one whose move is played.
+            report(w, &ctx, &main, w.completed_depth);
+        }
         let chosen = picked.or_else(|| options.skill.map(|mut s| s.pick(&lines_of(w, main.multipv))));
         if let Some(i) = chosen.and_then(|mv| w.root_moves.iter().position(|rm| rm.mv == mv))
             && i > 0
@@ -232,7 +244,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             depth: w.completed_depth,
             nodes: ctx.total_nodes(),
             pv: best.pv.clone(),
-            stats: w.stats,
+            stats,
         }
     }
 }
@@ -384,6 +396,20 @@ fn deepen<G: Game, E: Evaluator<G>>(
     picked
 }
 
+/// A worker's answer for the vote among threads.
+fn ballot<G: Game, E: Evaluator<G>>(w: &Worker<G, E>) -> vote::Ballot {
+    let best = &w.root_moves[0];
+    vote::Ballot {
+        mv: best.mv,
+        score: if best.score == -INFINITE {
+            best.prev_score
+        } else {
+            best.score
+        },
+        depth: w.completed_depth,
+    }
+}
+
 /// Centipawns `score` lies below the mean of the last three iterations' `scores` (0 for the
 /// first iteration, or where a mate score is involved).
 fn score_drop(scores: &[i32], score: i32) -> i32 {
@@ -476,6 +502,45 @@ mod tests {
         );
         assert!(r.best.is_some());
         assert!(start.elapsed() >= Duration::from_millis(300), "{:?}", start.elapsed());
+    }
+
+    /// The lines a search showed.
+    #[derive(Default)]
+    struct Lines(std::sync::Mutex<Vec<Info>>);
+
+    impl Reporter for Lines {
+        fn info(&self, info: &Info) {
+            self.0.lock().expect("lines").push(info.clone());
+        }
+    }
+
+    /// With helper threads voting, the last line shown leads with the move played.
+    #[test]
+    fn the_last_line_shown_leads_with_the_voted_move() {
+        let pos = Position::<Chess>::start(&ChessVariant);
+        let mut tune = Tune::default();
+        let vote = Params::TABLE.iter().position(|&(n, ..)| n == "x_vote").expect("x_vote");
+        tune.set(vote, 1);
+        let options = SearchOptions {
+            threads: 3,
+            tune,
+            ..SearchOptions::SINGLE
+        };
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let mut search = Search::<Chess, Hce>::new(4);
+        for _ in 0..3 {
+            let lines = Lines::default();
+            let r = search.run(&pos, &Hce, &limits, &options, &Signals::default(), &lines);
+            let best = r.best.expect("a move");
+            let shown = lines.0.lock().expect("lines").last().expect("a line").clone();
+            let mv = pv_strings(&pos, &[best]);
+            assert_eq!(shown.pv.first(), mv.first());
+            assert_eq!(r.pv.first(), Some(&best));
+            assert_eq!(Score::from_internal(r.score), shown.score);
+        }
     }
 
     #[test]

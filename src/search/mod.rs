@@ -14,6 +14,7 @@ pub mod skill;
 mod stats;
 pub mod time;
 pub mod tt;
+mod vote;
 pub mod wdl;
 mod worker;
 

@@ -128,6 +128,9 @@ params! {
     /// Experiment: correction history by the last two moves (Stockfish's continuation
     /// correction history; 0 off, 1 on).
     x_cont_corr: 0, 0, 0, 1;
+    /// Experiment: with helper threads, the move played is the threads' vote (Stockfish's best
+    /// thread; 0 off: the main thread's move, 1 on).
+    x_vote: 0, 0, 0, 1;
     /// Singular extensions from this depth on (plies; Stockfish 14: 7, here 6 as its later
     /// versions); 100 (off) in games with drops, where they are not yet measured.
     se_depth: 6, 100, 4, 100;
