@@ -236,11 +236,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
-            score: if best.score == -INFINITE {
-                best.prev_score
-            } else {
-                best.score
-            },
+            score: best.latest_score(),
             depth: w.completed_depth,
             nodes: ctx.total_nodes(),
             pv: best.pv.clone(),
@@ -263,7 +259,7 @@ fn lines_of<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, n: usize) -> Vec<(u32, i
     w.root_moves
         .iter()
         .take(n)
-        .map(|rm| (rm.mv, if rm.score == -INFINITE { rm.prev_score } else { rm.score }))
+        .map(|rm| (rm.mv, rm.latest_score()))
         .collect()
 }
 
@@ -309,7 +305,7 @@ fn deepen<G: Game, E: Evaluator<G>>(
             depth
         };
         for rm in &mut w.root_moves {
-            rm.prev_score = if rm.score == -INFINITE { rm.prev_score } else { rm.score };
+            rm.prev_score = rm.latest_score();
         }
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
@@ -401,11 +397,7 @@ fn ballot<G: Game, E: Evaluator<G>>(w: &Worker<G, E>) -> vote::Ballot {
     let best = &w.root_moves[0];
     vote::Ballot {
         mv: best.mv,
-        score: if best.score == -INFINITE {
-            best.prev_score
-        } else {
-            best.score
-        },
+        score: best.latest_score(),
         depth: w.completed_depth,
     }
 }
@@ -433,7 +425,7 @@ fn report<G: Game, E: Evaluator<G>>(w: &Worker<G, E>, ctx: &Context, m: &MainPar
     let nodes = ctx.total_nodes().max(w.nodes);
     let ms = elapsed.as_millis() as u64;
     for (i, rm) in w.root_moves.iter().take(m.multipv).enumerate() {
-        let score = if rm.score == -INFINITE { rm.prev_score } else { rm.score };
+        let score = rm.latest_score();
         if score == -INFINITE {
             continue;
         }

@@ -75,6 +75,18 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+impl RootMove {
+    /// The score of this iteration's search of the move, or of the last iteration's where this
+    /// one has none yet (`-INFINITE` where neither has).
+    pub fn latest_score(&self) -> i32 {
+        if self.score == -INFINITE {
+            self.prev_score
+        } else {
+            self.score
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Frame {
     /// The static evaluation, corrected (`NO_EVAL` in check).
