@@ -121,6 +121,8 @@ fn search_experiments_keep_the_tactics() {
         ("see_check", 300),
         ("lmr_deeper", 20),
         ("lmr_shallower", 5),
+        ("se_double", 12),
+        ("prior_bonus", 4),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

@@ -136,6 +136,13 @@ params! {
     se_depth: 6, 100, 4, 100;
     /// Singular beta margin per ply of depth (1/64 centipawn).
     se_margin: 64, 64, 16, 256;
+    /// A singular table move whose excluded search fails this far below the singular beta
+    /// is extended two plies, outside PV nodes (centipawns; 1000: off; Stockfish 15: 25 of
+    /// its units).
+    se_double: 1000, 1000, 0, 1000;
+    /// History bonus of the opponent's quiet move that led to a node that failed low, in
+    /// quarters of a cut's bonus (0: off; Stockfish's prior countermove bonus: 4).
+    prior_bonus: 0, 0, 0, 12;
     /// ProbCut from this depth on (plies; Stockfish 14: 5).
     probcut_depth: 100, 100, 4, 100;
     /// ProbCut's margin above beta (centipawns; Fairy-Stockfish: 209 of its units, 259 with

@@ -15,6 +15,8 @@ use std::time::Instant;
 
 /// "No evaluation" marker in the stack (in check).
 const NO_EVAL: i32 = i32::MIN / 2;
+/// Double extensions a line may take (Stockfish 15's limit), so the search still ends.
+const MAX_DOUBLES: u8 = 11;
 
 /// Late-move reductions in 1/1024 plies by depth and move number (1-based, pruned moves
 /// counted): `base + 1024 ln(d) ln(m) / div` (the logarithmic formula of Stockfish and
@@ -98,6 +100,12 @@ struct Frame {
     killers: [u32; 2],
     /// Piece-to index of the move played at this ply (None for a null move).
     piece_to: Option<usize>,
+    /// Whether the move played at this ply is tactical (a capture or a promotion).
+    tactical: bool,
+    /// Whether the move played at this ply was extended by two plies.
+    double: bool,
+    /// Double extensions on the path to this ply's node.
+    doubles: u8,
     null: bool,
 }
 
@@ -109,6 +117,9 @@ impl Default for Frame {
             excluded: 0,
             killers: [0; 2],
             piece_to: None,
+            tactical: false,
+            double: false,
+            doubles: 0,
             null: false,
         }
     }
@@ -296,6 +307,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         [back(1), back(2), back(4)]
     }
 
+    /// Records the move just played at `ply` (`None` for a null move) for the plies below.
+    fn mark_move(&mut self, ply: usize, piece_to: Option<usize>, tactical: bool, double: bool) {
+        let f = &mut self.stack[ply];
+        f.piece_to = piece_to;
+        f.tactical = tactical;
+        f.double = double;
+    }
+
     /// Whether the static evaluation at `ply` is better than two plies before (four where the
     /// side was in check then).
     fn improving(&self, ply: usize, static_eval: i32) -> bool {
@@ -327,6 +346,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             c += self.history.cont_correction(moves);
         }
         c
+    }
+
+    /// The static evaluation `raw` at `ply` with the corrections in use, kept below the mate
+    /// range (`NO_EVAL` stays so).
+    fn corrected(&self, raw: i32, ply: usize) -> i32 {
+        if raw == NO_EVAL {
+            return raw;
+        }
+        (raw + self.correction(ply)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Moves the correction histories in use towards `diff`, the search score at `ply` minus
@@ -413,6 +441,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         self.seldepth = self.seldepth.max(ply + 1);
         let in_check = self.pos.board().in_check();
+        self.stack[ply].doubles = match ply.checked_sub(1).map(|up| self.stack[up]) {
+            Some(up) => up.doubles + u8::from(up.double),
+            None => 0,
+        };
 
         if !root {
             if let Some(score) = self.terminal_score(ply, in_check) {
@@ -458,11 +490,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         } else {
             let raw = self.static_eval(ctx, key, entry, in_check, tt_pv);
             self.stack[ply].raw_eval = raw;
-            let corrected = if raw == NO_EVAL {
-                raw
-            } else {
-                (raw + self.correction(ply)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            };
+            let corrected = self.corrected(raw, ply);
             self.stack[ply].static_eval = corrected;
             corrected
         };
@@ -535,6 +563,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if !in_check && !best_tactical && informative && best.abs() < MATE_BOUND {
             self.update_corrections(ply, best - raw, depth);
         }
+        if bound == Bound::Upper && !root && (depth >= 3 || pv_node) {
+            self.reward_prior_move(ply, depth);
+        }
         let stored_eval = (!in_check).then_some(raw);
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
@@ -556,7 +587,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && self.pos.board().null_move_ok() {
             let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             if self.eval.play_null(&mut self.pos) {
-                self.stack[ply].piece_to = None;
+                self.mark_move(ply, None, false, false);
                 self.stack[ply].null = true;
                 let score = -self.search(ctx, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.stack[ply].null = false;
@@ -607,7 +638,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let pt = piece_to(board, mv);
             self.play(mv, ctx.tt);
-            self.stack[ply].piece_to = Some(pt);
+            self.mark_move(ply, Some(pt), true, false);
             let mut score = -self.qsearch(ctx, -pc_beta, -pc_beta + 1, ply + 1, false);
             if score >= pc_beta {
                 score = -self.search(ctx, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !n.cut_node);
@@ -722,7 +753,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             let nodes_before = self.nodes;
             self.play(mv, ctx.tt);
-            self.stack[ply].piece_to = Some(pt);
+            self.mark_move(ply, Some(pt), tactical, extension == 2);
             let gives_check = self.pos.board().in_check();
             // A check is extended where it does not lose material (endless checking drops do).
             if extension == 0
@@ -855,8 +886,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if self.stopped {
             return None;
         }
+        let p = &self.params;
+        let double = p.se_double < 1000
+            && !n.pv_node
+            && score < singular_beta - p.se_double
+            && self.stack[ply].doubles < MAX_DOUBLES;
         Some(if score < singular_beta {
-            Singular::Extend(1)
+            Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= n.beta {
             Singular::Cut(singular_beta)
         } else if tt_score >= n.beta || n.cut_node {
@@ -931,6 +967,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
     }
 
+    /// At a node that failed low, the opponent's quiet move that led to it gets a history
+    /// bonus, `prior_bonus` quarters of a cut's (Stockfish's prior countermove bonus).
+    fn reward_prior_move(&mut self, ply: usize, depth: i32) {
+        let up = self.stack[ply - 1];
+        let Some(pt) = up.piece_to.filter(|_| !up.tactical && self.params.prior_bonus > 0) else {
+            return;
+        };
+        let prev = self.prev_piece_to(ply - 1);
+        let bonus = history::bonus(depth) * self.params.prior_bonus / 4;
+        self.history.update_quiet(pt, prev, bonus);
+    }
+
     fn has_any_move(&self) -> bool {
         self.pos.board().count_legal() > 0
     }
@@ -970,7 +1018,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
 
         let mut best;
-        let stand_pat = self.static_eval(ctx, key, entry, in_check, tt_pv);
+        let raw = self.static_eval(ctx, key, entry, in_check, tt_pv);
+        // The correction histories that correct the main search's evaluation correct the
+        // stand-pat too (Stockfish's qsearch does the same).
+        let stand_pat = self.corrected(raw, ply);
         if in_check {
             best = -INFINITE;
         } else {
@@ -1039,7 +1090,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return outcome_score(self.pos.board().outcome_without_moves(), ply);
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        let stored_eval = (stand_pat != NO_EVAL).then_some(stand_pat);
+        let stored_eval = (raw != NO_EVAL).then_some(raw);
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
         best
