@@ -123,6 +123,7 @@ fn search_experiments_keep_the_tactics() {
         ("lmr_shallower", 5),
         ("se_double", 12),
         ("prior_bonus", 4),
+        ("hp_max_depth", 3),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

@@ -81,9 +81,12 @@ params! {
     fp_depth: 100, 100, 40, 200;
     /// Deepest reduced depth futility pruning applies to (plies).
     fp_max_depth: 7, 7, 3, 14;
-    /// History pruning: quiet moves of history below `-hp_depth * depth` are skipped at low
-    /// reduced depth (history units).
+    /// History pruning: quiet moves of history below `-hp_depth * depth` are skipped up to
+    /// `hp_max_depth` (history units; Stockfish 14: continuation history below
+    /// `-3000 * (depth - 1)`).
     hp_depth: 4000, 4000, 1000, 10000;
+    /// Deepest node history pruning applies to (plies; 0: off).
+    hp_max_depth: 0, 0, 0, 8;
     /// SEE pruning of quiet moves: threshold per squared ply of reduced depth (centipawns).
     see_quiet: 60, 60, 10, 150;
     /// SEE pruning of tactical moves: threshold per squared ply of depth (centipawns).

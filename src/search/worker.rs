@@ -718,7 +718,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             if !root && best > -MATE_BOUND {
                 if !tactical && !n.in_check {
-                    // Late-move pruning, then futility pruning; never of checking moves (the
+                    // Late-move, futility and history pruning; never of checking moves (the
                     // check test is the costly part, so it comes last), except that late-move
                     // pruning takes checks too in games with drops, where most late quiet
                     // moves are checking drops.
@@ -732,7 +732,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         picker.quiet_checks_only();
                     }
                     let futile = depth <= p.fp_max_depth && n.eval + p.fp_base + p.fp_depth * depth <= alpha;
-                    if (late || futile) && !board.gives_check(mv) {
+                    let unlikely = depth <= p.hp_max_depth && quiet_history < -p.hp_depth * depth;
+                    if (late || futile || unlikely) && !board.gives_check(mv) {
                         continue;
                     }
                 }
