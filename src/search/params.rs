@@ -100,6 +100,8 @@ params! {
     /// Check extensions only where the static evaluation is at least this far from zero
     /// (centipawns; Fairy-Stockfish: beyond 100 of its units, about 48 centipawns).
     check_ext_eval: 0, 0, 0, 300;
+    /// Reduction added at an expected cut node (1/1024 ply; Stockfish 16: two plies).
+    lmr_cut: 1024, 1024, 0, 3072;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
     /// Reduction taken off every move of a node whose table entry was stored on a principal

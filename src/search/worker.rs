@@ -773,7 +773,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 r -= 1024 * i32::from(n.pv_node);
                 r -= p.lmr_tt_pv * i32::from(n.tt_pv);
                 r += p.lmr_tt_capture * i32::from(tt_tactical);
-                r += 1024 * i32::from(n.cut_node);
+                r += p.lmr_cut * i32::from(n.cut_node);
                 r -= 1024 * i32::from(n.improving);
                 r -= p.lmr_check * i32::from(gives_check);
                 r -= quiet_history * 1024 / p.lmr_history;
