@@ -124,6 +124,7 @@ fn search_experiments_keep_the_tactics() {
         ("se_double", 12),
         ("prior_bonus", 4),
         ("hp_max_depth", 3),
+        ("nmp_verify", 6),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

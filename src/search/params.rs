@@ -67,6 +67,9 @@ params! {
     nmp_depth_div: 4, 4, 2, 6;
     /// Null move: centipawns above beta per extra ply of reduction (at most three).
     nmp_eval_div: 200, 200, 80, 400;
+    /// Null move: a cut at this depth or deeper is verified by a search without null moves
+    /// (plies; 100: off; Stockfish: 14).
+    nmp_verify: 100, 100, 6, 100;
     /// Late-move reduction table: constant term (1/1024 ply).
     lmr_base: 819, 819, 0, 1600;
     /// Late-move reduction table: divisor of `ln(depth) ln(moves)` (1/100).

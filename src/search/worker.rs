@@ -154,6 +154,8 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     /// Hit rates and cutoff counts of the current search.
     pub stats: SearchStats,
     stopped: bool,
+    /// Null moves are off below this ply, inside a verification search (0: none running).
+    nmp_min_ply: usize,
     params: Params,
     /// Late-move reductions by depth and move number, from `params`.
     lmr: Box<[[i32; 64]; 64]>,
@@ -183,6 +185,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             completed_depth: 0,
             stats: SearchStats::default(),
             stopped: false,
+            nmp_min_ply: 0,
         }
     }
 
@@ -218,6 +221,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.completed_depth = 0;
         self.stats = SearchStats::default();
         self.stopped = false;
+        self.nmp_min_ply = 0;
         self.root_moves = root_moves
             .iter()
             .map(|&mv| RootMove {
@@ -584,7 +588,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         // Null-move pruning.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
-        if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && self.pos.board().null_move_ok() {
+        let verifying = ply < self.nmp_min_ply;
+        if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && !verifying && self.pos.board().null_move_ok() {
             let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             if self.eval.play_null(&mut self.pos) {
                 self.mark_move(ply, None, false, false);
@@ -596,11 +601,26 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     return Some(0);
                 }
                 if score >= beta {
-                    return Some(if score >= MATE_BOUND { beta } else { score });
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    return self.verify_null(ctx, n, depth - r).then_some(score);
                 }
             }
         }
         None
+    }
+
+    /// Whether a null move's cut of node `n` stands: from depth `nmp_verify` on, the node is
+    /// searched to the null move's `reduced` depth with null moves off for the plies below
+    /// (the first three quarters of them), and must fail high too (Stockfish's verification
+    /// search, for zugzwang). A stopped search stands (its score is not used).
+    fn verify_null(&mut self, ctx: &Context, n: &Node, reduced: i32) -> bool {
+        if n.depth < self.params.nmp_verify || self.nmp_min_ply != 0 {
+            return true;
+        }
+        self.nmp_min_ply = n.ply + 3 * reduced.max(0) as usize / 4;
+        let score = self.search(ctx, n.beta - 1, n.beta, reduced, n.ply, false);
+        self.nmp_min_ply = 0;
+        self.stopped || score >= n.beta
     }
 
     /// ProbCut (Stockfish's): at a non-PV node not in check, a capture whose exchange alone
