@@ -116,8 +116,6 @@ fn search_experiments_keep_the_tactics() {
         ("probcut_depth", 5),
         ("lmr_tt_pv", 1024),
         ("lmr_tt_capture", 1024),
-        ("x_corr", 1),
-        ("x_cont_corr", 1),
         ("see_check", 300),
         ("lmr_deeper", 20),
         ("lmr_shallower", 5),

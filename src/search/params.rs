@@ -131,11 +131,13 @@ params! {
     /// 1 on; Fairy-Stockfish does, as Stockfish did before version 17): on in games with drops,
     /// where a checking drop is always at hand.
     qs_checks: 0, 1, 0, 1;
-    /// Experiment: correction history by pawn structure (0 off, 1 on).
-    x_corr: 0, 0, 0, 1;
-    /// Experiment: correction history by the last two moves (Stockfish's continuation
-    /// correction history; 0 off, 1 on).
-    x_cont_corr: 0, 0, 0, 1;
+    /// Correction history by pawn structure: the static evaluation moves by how far searches
+    /// found it off in positions of the same pawns (Stockfish's pawn correction history; 0 off,
+    /// 1 on).
+    corr_pawn: 1, 0, 0, 1;
+    /// Correction history by the last two moves (Stockfish's continuation correction
+    /// history; 0 off, 1 on).
+    corr_cont: 1, 0, 0, 1;
     /// Experiment: with helper threads, the move played is the threads' vote (Stockfish's best
     /// thread; 0 off: the main thread's move, 1 on).
     x_vote: 0, 0, 0, 1;

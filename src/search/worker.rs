@@ -343,10 +343,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     fn correction(&self, ply: usize) -> i32 {
         let board = self.pos.board();
         let mut c = 0;
-        if self.params.x_corr != 0 {
+        if self.params.corr_pawn != 0 {
             c += self.history.correction(board.side_to_move().index(), board.pawn_key());
         }
-        if let Some(moves) = self.last_two(ply).filter(|_| self.params.x_cont_corr != 0) {
+        if let Some(moves) = self.last_two(ply).filter(|_| self.params.corr_cont != 0) {
             c += self.history.cont_correction(moves);
         }
         c
@@ -364,12 +364,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// Moves the correction histories in use towards `diff`, the search score at `ply` minus
     /// the static evaluation (centipawns), found at `depth` plies.
     fn update_corrections(&mut self, ply: usize, diff: i32, depth: i32) {
-        if self.params.x_corr != 0 {
+        if self.params.corr_pawn != 0 {
             let board = self.pos.board();
             let (stm, key) = (board.side_to_move().index(), board.pawn_key());
             self.history.update_correction(stm, key, diff, depth);
         }
-        if let Some(moves) = self.last_two(ply).filter(|_| self.params.x_cont_corr != 0) {
+        if let Some(moves) = self.last_two(ply).filter(|_| self.params.corr_cont != 0) {
             self.history.update_cont_correction(moves, diff, depth);
         }
     }
