@@ -100,7 +100,9 @@ struct Frame {
     killers: [u32; 2],
     /// Piece-to index of the move played at this ply (None for a null move).
     piece_to: Option<usize>,
-    /// Whether the move played at this ply is tactical (a capture or a promotion).
+    /// Whether the move played at this ply is tactical (a capture or a promotion). Like
+    /// `double`, set by the main search's moves only (quiescence never calls the main
+    /// search, so no main-search node reads a quiescence ply's).
     tactical: bool,
     /// Whether the move played at this ply was extended by two plies.
     double: bool,
