@@ -123,6 +123,7 @@ fn search_experiments_keep_the_tactics() {
         ("prior_bonus", 4),
         ("hp_max_depth", 3),
         ("nmp_verify", 6),
+        ("lmr_capture", 5000),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

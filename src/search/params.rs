@@ -105,6 +105,11 @@ params! {
     check_ext_eval: 0, 0, 0, 300;
     /// Reduction added at an expected cut node (1/1024 ply; Stockfish 16: two plies).
     lmr_cut: 1024, 1024, 0, 3072;
+    /// Late-move reductions for tactical moves too (0: off, no tactical move is reduced): a
+    /// capture's reduction falls by its capture history plus 14 times the captured piece's
+    /// exchange value less this offset, over `lmr_history` (history units; Stockfish 17's
+    /// capture statScore: 7 of its piece values, about 14 per centipawn, less 5000).
+    lmr_capture: 0, 0, 0, 12000;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
     /// Reduction taken off every move of a node whose table entry was stored on a principal

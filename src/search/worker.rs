@@ -737,6 +737,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 self.history.quiet_score(pt, prev)
             };
+            // What the reductions read of the move's statistics (Stockfish's statScore).
+            let stat = match captured {
+                _ if !tactical => quiet_history,
+                Some(c) => self.history.capture_score(pt, c) + 14 * board.eval_terms().see[c] - p.lmr_capture,
+                None => -p.lmr_capture,
+            };
 
             if !root && best > -MATE_BOUND {
                 if !tactical && !n.in_check {
@@ -790,15 +796,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let mut new_depth = depth - 1 + extension;
             let mut score = 0;
-            if depth >= 3 && searched > usize::from(n.pv_node) && !tactical {
+            if depth >= 3 && searched > usize::from(n.pv_node) && (!tactical || p.lmr_capture != 0) {
                 let mut r = self.base_reduction(depth, searched);
                 r -= 1024 * i32::from(n.pv_node);
                 r -= p.lmr_tt_pv * i32::from(n.tt_pv);
-                r += p.lmr_tt_capture * i32::from(tt_tactical);
+                r += p.lmr_tt_capture * i32::from(tt_tactical && !tactical);
                 r += p.lmr_cut * i32::from(n.cut_node);
                 r -= 1024 * i32::from(n.improving);
                 r -= p.lmr_check * i32::from(gives_check);
-                r -= quiet_history * 1024 / p.lmr_history;
+                r -= stat * 1024 / p.lmr_history;
                 let reduced = (new_depth - (r / 1024).clamp(0, new_depth - 1)).max(1);
                 score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
