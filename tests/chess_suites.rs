@@ -124,6 +124,7 @@ fn search_experiments_keep_the_tactics() {
         ("hp_max_depth", 3),
         ("nmp_verify", 6),
         ("lmr_capture", 5000),
+        ("lmr_cutoffs", 1024),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

@@ -110,6 +110,9 @@ params! {
     /// exchange value less this offset, over `lmr_history` (history units; Stockfish 17's
     /// capture statScore: 7 of its piece values, about 14 per centipawn, less 5000).
     lmr_capture: 0, 0, 0, 12000;
+    /// Reduction added where the nodes one ply down have cut off more than three times since
+    /// this node's parent began (1/1024 ply; 0: off; Stockfish's cutoffCnt term: a ply).
+    lmr_cutoffs: 0, 0, 0, 2048;
     /// Reduction taken off a checking move (1/1024 ply).
     lmr_check: 1024, 1024, 0, 2048;
     /// Reduction taken off every move of a node whose table entry was stored on a principal

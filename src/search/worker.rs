@@ -108,6 +108,9 @@ struct Frame {
     double: bool,
     /// Double extensions on the path to this ply's node.
     doubles: u8,
+    /// Beta cutoffs of the nodes at this ply since the node two plies up began (Stockfish's
+    /// cutoffCnt): many say the moves above them are being refuted.
+    cutoffs: u32,
     null: bool,
 }
 
@@ -122,6 +125,7 @@ impl Default for Frame {
             tactical: false,
             double: false,
             doubles: 0,
+            cutoffs: 0,
             null: false,
         }
     }
@@ -503,6 +507,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let improving = self.improving(ply, static_eval);
         if ply + 2 < self.stack.len() {
             self.stack[ply + 2].killers = [0; 2];
+            self.stack[ply + 2].cutoffs = 0;
+        }
+        if root {
+            self.stack[1].cutoffs = 0;
         }
 
         let mut node = Node {
@@ -805,6 +813,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 r -= 1024 * i32::from(n.improving);
                 r -= p.lmr_check * i32::from(gives_check);
                 r -= stat * 1024 / p.lmr_history;
+                if self.stack[ply + 1].cutoffs > 3 {
+                    r += p.lmr_cutoffs;
+                }
                 let reduced = (new_depth - (r / 1024).clamp(0, new_depth - 1)).max(1);
                 score = -self.search(ctx, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
@@ -833,6 +844,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.update_pv(ply, bits);
                     }
                     if score >= n.beta {
+                        self.stack[ply].cutoffs += 1;
                         self.stats.cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(searched == 1);
                         break;
