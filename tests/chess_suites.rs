@@ -125,6 +125,9 @@ fn search_experiments_keep_the_tactics() {
         ("nmp_verify", 6),
         ("lmr_capture", 5000),
         ("lmr_cutoffs", 1024),
+        ("rfp_damp", 341),
+        ("rfp_guard", 1),
+        ("fh_damp", 1),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

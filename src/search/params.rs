@@ -61,6 +61,15 @@ params! {
     rfp_margin: 120, 120, 40, 200;
     /// Deepest node reverse futility pruning applies to (plies).
     rfp_depth: 8, 8, 4, 14;
+    /// Reverse futility pruning returns beta plus this share of the evaluation's lead
+    /// (1/1024; 1024: the evaluation itself; Stockfish: a third).
+    rfp_damp: 1024, 1024, 0, 1024;
+    /// Reverse futility pruning not where the table move is quiet, nor in a singular test
+    /// (0 off, 1 on; Stockfish's).
+    rfp_guard: 0, 0, 0, 1;
+    /// A non-PV node's fail-high score is drawn towards beta, `(best depth + beta) / (depth +
+    /// 1)`, before it is stored and returned (0 off, 1 on; Stockfish's).
+    fh_damp: 0, 0, 0, 1;
     /// Null move: base reduction (plies).
     nmp_base: 3, 3, 2, 5;
     /// Null move: plies of depth per extra ply of reduction.

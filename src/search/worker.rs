@@ -524,6 +524,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             improving,
             tt_pv,
             tt_move,
+            tt_tactical: tt_move != 0 && self.pos.board().is_tactical(G::Move::from_bits(tt_move)),
             tt,
             excluded,
             eval: static_eval,
@@ -566,6 +567,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if excluded != 0 {
             return best;
         }
+        // A fail high's score drawn towards beta, the more the shallower (Stockfish's).
+        let best = if damps_fail_high(&self.params, pv_node, best, beta) {
+            (best * depth + beta) / (depth + 1)
+        } else {
+            best
+        };
         let best_tactical = best_move != 0 && self.pos.board().is_tactical(G::Move::from_bits(best_move));
         // The search's score says where the evaluation was off, where its bound allows.
         let informative = match bound {
@@ -592,9 +599,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let (beta, depth, ply, cut_node) = (n.beta, n.depth, n.ply, n.cut_node);
         let (eval, improving, excluded) = (n.eval, n.improving, n.excluded);
         let p = self.params;
-        // Reverse futility pruning: far above beta with little depth left.
-        if depth <= p.rfp_depth && eval < MATE_BOUND && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta {
-            return Some(eval);
+        // Reverse futility pruning: far above beta with little depth left; with `rfp_guard`,
+        // not where a quiet table move is to be tried, nor in a singular test (Stockfish's).
+        let guarded = p.rfp_guard != 0 && (excluded != 0 || (n.tt_move != 0 && !n.tt_tactical));
+        if depth <= p.rfp_depth
+            && !guarded
+            && eval < MATE_BOUND
+            && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+        {
+            return Some(beta + (eval - beta) * p.rfp_damp / 1024);
         }
         // Null-move pruning.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
@@ -713,7 +726,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut best_move = 0u32;
         let mut move_count = 0usize;
         let mut searched = 0usize;
-        let tt_tactical = n.tt_move != 0 && self.pos.board().is_tactical(G::Move::from_bits(n.tt_move));
+        let tt_tactical = n.tt_tactical;
         let mut quiets: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<(usize, usize), 32> = arrayvec::ArrayVec::new();
 
@@ -1156,6 +1169,12 @@ fn see_keeps<G: Game>(board: &G, mv: G::Move, tactical: bool, depth: i32, p: &Pa
     board.gives_check(mv) == (check < quiet)
 }
 
+/// Whether a non-PV node's fail-high score `best` over `beta` is damped (`fh_damp` on, both
+/// below the mate range).
+fn damps_fail_high(p: &Params, pv_node: bool, best: i32, beta: i32) -> bool {
+    p.fh_damp != 0 && !pv_node && best > beta && best.abs() < MATE_BOUND && beta.abs() < MATE_BOUND
+}
+
 /// What a node knows when its move loop starts.
 struct Node {
     alpha: i32,
@@ -1169,6 +1188,8 @@ struct Node {
     /// On a principal variation now or when the table's entry was stored.
     tt_pv: bool,
     tt_move: u32,
+    /// Whether the table move is tactical.
+    tt_tactical: bool,
     /// The table's score, bound and depth, where it has a score.
     tt: Option<(i32, Bound, i32)>,
     /// The move a singular-extension search leaves out (0 for none).
