@@ -128,6 +128,7 @@ fn search_experiments_keep_the_tactics() {
         ("rfp_damp", 341),
         ("rfp_guard", 1),
         ("fh_damp", 1),
+        ("corr_scale", 150),
     ];
     for (name, value) in experiments {
         let index = Params::TABLE

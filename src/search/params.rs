@@ -155,6 +155,10 @@ params! {
     /// Correction history by the last two moves (Stockfish's continuation correction
     /// history; 0 off, 1 on).
     corr_cont: 1, 0, 0, 1;
+    /// Percent of the correction histories' sum added to the static evaluation. Each table is
+    /// averaged towards the whole error, so where two agree they correct it twice, and that
+    /// played better than fitting their sum to the error.
+    corr_scale: 100, 100, 25, 300;
     /// Experiment: with helper threads, the move played is the threads' vote (Stockfish's best
     /// thread; 0 off: the main thread's move, 1 on).
     x_vote: 0, 0, 0, 1;

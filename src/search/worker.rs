@@ -355,7 +355,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if let Some(moves) = self.last_two(ply).filter(|_| self.params.corr_cont != 0) {
             c += self.history.cont_correction(moves);
         }
-        c
+        c * self.params.corr_scale / 100
     }
 
     /// The static evaluation `raw` at `ply` with the corrections in use, kept below the mate
