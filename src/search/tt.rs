@@ -3,8 +3,8 @@
 //!
 //! Each entry is two `AtomicU64` words. The first holds the low 32 bits of the key (the check
 //! bits: the cluster index comes from the high bits, so the two never overlap) XORed with the
-//! low 32 bits of the second word, so an entry torn by two threads writing at once fails the
-//! key check instead of mixing two positions (R. Hyatt and T. Mann, "A lock-less transposition
+//! second word folded to 32 bits (its halves XORed: move, score, bound and flags), so an entry
+//! torn by two threads writing at once fails the key check instead of mixing two positions (R. Hyatt and T. Mann, "A lock-less transposition
 //! table implementation for parallel search chess engines", ICGA Journal 2002). The stored move
 //! is still validated with `Game::is_legal` before use, so no bit pattern can do harm.
 //!
@@ -143,13 +143,20 @@ impl TranspositionTable {
         key & 0xFFFF_FFFF
     }
 
+    /// The data word folded to 32 bits, so that every bit of it (not the move's alone) takes part
+    /// in the key check.
+    #[inline(always)]
+    fn fold(data: u64) -> u64 {
+        (data ^ (data >> 32)) & 0xFFFF_FFFF
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         for slot in self.cluster(key) {
             let meta = slot.meta.load(Ordering::Relaxed);
             let data = slot.data.load(Ordering::Relaxed);
-            if data == 0 || (meta >> 32) ^ (data & 0xFFFF_FFFF) != Self::check(key) {
+            if data == 0 || (meta >> 32) ^ Self::fold(data) != Self::check(key) {
                 continue;
             }
             let bound = match (data >> 48) & 3 {
@@ -192,7 +199,7 @@ impl TranspositionTable {
                 }
                 continue;
             }
-            if (meta >> 32) ^ (data & 0xFFFF_FFFF) == Self::check(key) {
+            if (meta >> 32) ^ Self::fold(data) == Self::check(key) {
                 victim = i;
                 old_move = (data & 0xFFFF_FFFF) as u32;
                 let old_depth = ((meta >> 8) & 0xFF) as u8 as i8 as i32;
@@ -216,7 +223,7 @@ impl TranspositionTable {
             | ((pv as u64) << 50)
             | USED;
         let eval = eval.map_or(NO_EVAL, |e| e.clamp(-32767, 32767) as i16);
-        let meta = ((Self::check(key) ^ (data & 0xFFFF_FFFF)) << 32)
+        let meta = ((Self::check(key) ^ Self::fold(data)) << 32)
             | ((eval as u16 as u64) << 16)
             | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 8)
             | (generation & 0xFC) as u64;
@@ -304,5 +311,17 @@ mod tests {
             .store(9 | (5u64 << 32) | (3u64 << 48) | USED, Ordering::Relaxed);
         assert!(tt.probe(key).is_none());
         assert!(tt.probe(other).is_none());
+        // The same move with another score and bound (two positions sharing a best move) fails
+        // the check too: every bit of the data word is in it.
+        let tt = TranspositionTable::new(1);
+        tt.store(key, 7, 1, Some(2), 3, Bound::Exact, false);
+        let slot = &tt.cluster(key)[0];
+        assert_eq!(slot.data.load(Ordering::Relaxed) & 0xFFFF_FFFF, 7);
+        slot.data
+            .store(7 | (250u64 << 32) | (2u64 << 48) | USED, Ordering::Relaxed);
+        assert!(
+            tt.probe(key).is_none(),
+            "a torn entry with the same move passed the check"
+        );
     }
 }
