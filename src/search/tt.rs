@@ -4,8 +4,9 @@
 //! Each entry is two `AtomicU64` words. The first holds the low 32 bits of the key (the check
 //! bits: the cluster index comes from the high bits, so the two never overlap) XORed with the
 //! second word folded to 32 bits (its halves XORed: move, score, bound and flags), so an entry
-//! torn by two threads writing at once fails the key check instead of mixing two positions (R. Hyatt and T. Mann, "A lock-less transposition
-//! table implementation for parallel search chess engines", ICGA Journal 2002). The stored move
+//! torn by two threads writing at once fails the key check instead of mixing two positions
+//! (R. Hyatt and T. Mann, "A lock-less transposition table implementation for parallel search
+//! chess engines", ICGA Journal 2002). The stored move
 //! is still validated with `Game::is_legal` before use, so no bit pattern can do harm.
 //!
 //! Entries are grouped in clusters of four (one 64-byte cache line); replacement prefers stale
@@ -61,7 +62,7 @@ pub struct TranspositionTable {
     generation: std::sync::atomic::AtomicU8,
 }
 
-// meta: [key_lo32 ^ data_lo32 : 32][eval : 16][depth : 8][generation : 6][unused : 2]
+// meta: [key_lo32 ^ fold(data) : 32][eval : 16][depth : 8][generation : 6][unused : 2]
 // data: [mv : 32][score : 16][bound : 2][pv : 1][used : 1][unused : 12]
 
 /// The data word's "entry in use" bit (an entry may hold no move, a zero score and no bound).
@@ -150,13 +151,19 @@ impl TranspositionTable {
         (data ^ (data >> 32)) & 0xFFFF_FFFF
     }
 
+    /// Whether a slot's two words were written together for `key`.
+    #[inline(always)]
+    fn holds(key: u64, meta: u64, data: u64) -> bool {
+        (meta >> 32) ^ Self::fold(data) == Self::check(key)
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         for slot in self.cluster(key) {
             let meta = slot.meta.load(Ordering::Relaxed);
             let data = slot.data.load(Ordering::Relaxed);
-            if data == 0 || (meta >> 32) ^ Self::fold(data) != Self::check(key) {
+            if data == 0 || !Self::holds(key, meta, data) {
                 continue;
             }
             let bound = match (data >> 48) & 3 {
@@ -199,7 +206,7 @@ impl TranspositionTable {
                 }
                 continue;
             }
-            if (meta >> 32) ^ Self::fold(data) == Self::check(key) {
+            if Self::holds(key, meta, data) {
                 victim = i;
                 old_move = (data & 0xFFFF_FFFF) as u32;
                 let old_depth = ((meta >> 8) & 0xFF) as u8 as i8 as i32;
