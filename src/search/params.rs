@@ -89,9 +89,10 @@ params! {
     lmp_base: 3, 3, 1, 8;
     /// Futility pruning of quiet moves: base margin (centipawns).
     fp_base: 100, 100, 20, 250;
-    /// Futility pruning: margin per ply of reduced depth (centipawns).
+    /// Futility pruning: margin per ply of the node's depth (centipawns; on the reduced depth, as
+    /// Stockfish's, it lost its SPRT).
     fp_depth: 100, 100, 40, 200;
-    /// Deepest reduced depth futility pruning applies to (plies).
+    /// Deepest node futility pruning applies to (plies).
     fp_max_depth: 7, 7, 3, 14;
     /// History pruning: quiet moves of history below `-hp_depth * depth` are skipped up to
     /// `hp_max_depth` (history units; Stockfish 14: continuation history below
@@ -99,7 +100,7 @@ params! {
     hp_depth: 4000, 4000, 1000, 10000;
     /// Deepest node history pruning applies to (plies; 0: off).
     hp_max_depth: 0, 0, 0, 8;
-    /// SEE pruning of quiet moves: threshold per squared ply of reduced depth (centipawns).
+    /// SEE pruning of quiet moves: threshold per ply of the node's depth (centipawns).
     see_quiet: 60, 60, 10, 150;
     /// SEE pruning of tactical moves: threshold per squared ply of depth (centipawns).
     see_tactical: 30, 30, 5, 80;

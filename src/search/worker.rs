@@ -18,8 +18,8 @@ const NO_EVAL: i32 = i32::MIN / 2;
 /// Double extensions a line may take (Stockfish 15's limit), so the search still ends.
 const MAX_DOUBLES: u8 = 11;
 
-/// Late-move reductions in 1/1024 plies by depth and move number (1-based, pruned moves
-/// counted): `base + 1024 ln(d) ln(m) / div` (the logarithmic formula of Stockfish and
+/// Late-move reductions in 1/1024 plies by depth and the number of moves searched before
+/// (pruned moves not counted: counting them lost its SPRT): `base + 1024 ln(d) ln(m) / div` (the logarithmic formula of Stockfish and
 /// Ethereal; `base` and `div` from the parameters).
 fn lmr_table(p: &Params) -> Box<[[i32; 64]; 64]> {
     let mut t = Box::new([[0; 64]; 64]);
@@ -380,7 +380,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
     }
 
-    /// The late-move reduction of the `moves`-th move at `depth`, in 1/1024 plies.
+    /// The late-move reduction at `depth` of a move searched after `moves` others, in 1/1024
+    /// plies.
     #[inline]
     fn base_reduction(&self, depth: i32, moves: usize) -> i32 {
         self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
