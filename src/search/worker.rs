@@ -19,8 +19,8 @@ const NO_EVAL: i32 = i32::MIN / 2;
 const MAX_DOUBLES: u8 = 11;
 
 /// Late-move reductions in 1/1024 plies by depth and the number of moves searched before
-/// (pruned moves not counted: counting them lost its SPRT): `base + 1024 ln(d) ln(m) / div` (the logarithmic formula of Stockfish and
-/// Ethereal; `base` and `div` from the parameters).
+/// (pruned moves not counted: counting them lost its SPRT): `base + 1024 ln(d) ln(m) / div`
+/// (the logarithmic formula of Stockfish and Ethereal; `base` and `div` from the parameters).
 fn lmr_table(p: &Params) -> Box<[[i32; 64]; 64]> {
     let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
