@@ -199,12 +199,15 @@ def solve(args):
             suite.append((fields[0], fields[1][3:].strip()))
     engines = [Engine(spec, args.variant) for spec in args.engine]
     solved = [0] * len(engines)
-    for fen, bm in suite:
+    for number, (fen, bm) in enumerate(suite, 1):
         for i, engine in enumerate(engines):
             engine.send("ucinewgame")
             engine.ready()
-            if engine.bestmove(f"fen {fen}", f"movetime {args.movetime}") == bm:
+            played = engine.bestmove(f"fen {fen}", f"movetime {args.movetime}")
+            if played == bm:
                 solved[i] += 1
+            elif args.misses:
+                print(f"miss {number} {engine.name}: played {played}, bm {bm}; {fen}", file=sys.stderr)
     for engine, n in zip(engines, solved):
         print(f"{engine.name}: {n} of {len(suite)}")
         engine.quit()
@@ -236,6 +239,7 @@ def main():
     s.add_argument("--suite", required=True)
     s.add_argument("--engine", action="append", required=True)
     s.add_argument("--movetime", type=int, default=200)
+    s.add_argument("--misses", action="store_true", help="print each miss (position number, moves, FEN) to stderr")
     args = parser.parse_args()
     find(args) if args.command == "find" else solve(args)
 
