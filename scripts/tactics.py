@@ -193,13 +193,13 @@ def find(args):
 
 def solve(args):
     suite = []
-    for line in open(args.suite):
+    for number, line in enumerate(open(args.suite), 1):
         fields = line.strip().split(";")
         if len(fields) >= 2 and fields[1].startswith("bm "):
-            suite.append((fields[0], fields[1][3:].strip()))
+            suite.append((number, fields[0], fields[1][3:].strip()))
     engines = [Engine(spec, args.variant) for spec in args.engine]
     solved = [0] * len(engines)
-    for number, (fen, bm) in enumerate(suite, 1):
+    for number, fen, bm in suite:
         for i, engine in enumerate(engines):
             engine.send("ucinewgame")
             engine.ready()
@@ -207,7 +207,7 @@ def solve(args):
             if played == bm:
                 solved[i] += 1
             elif args.misses:
-                print(f"miss {number} {engine.name}: played {played}, bm {bm}; {fen}", file=sys.stderr)
+                print(f"miss at line {number} {engine.name}: played {played}, bm {bm}; {fen}", file=sys.stderr)
     for engine, n in zip(engines, solved):
         print(f"{engine.name}: {n} of {len(suite)}")
         engine.quit()
@@ -239,7 +239,7 @@ def main():
     s.add_argument("--suite", required=True)
     s.add_argument("--engine", action="append", required=True)
     s.add_argument("--movetime", type=int, default=200)
-    s.add_argument("--misses", action="store_true", help="print each miss (position number, moves, FEN) to stderr")
+    s.add_argument("--misses", action="store_true", help="print each miss (suite line, moves, FEN) to stderr")
     args = parser.parse_args()
     find(args) if args.command == "find" else solve(args)
 
