@@ -4,7 +4,7 @@
 //! pieces start from the chess piece nearest in value and grand chess's far ranks from
 //! Capablanca's (`Fill::Nearest`); a net of the same layout
 //! comes back unchanged; the command line names the net's variant and refuses a net of no known
-//! variant.
+//! variant; a narrower net starts a wider model that evaluates as it.
 
 mod common;
 
@@ -17,7 +17,7 @@ use nue::nnue::network::Network;
 use nue::nnue::{Activation, FeatureLayout, format};
 use nue::train::data::{Codec, Sample};
 use nue::train::trainer::{self, Model, Scratch};
-use nue::train::warm::{Fill, warm_start};
+use nue::train::warm::{Fill, InitNet, warm_start, warm_start_from};
 
 const CHESS_NET: &[u8] = include_bytes!("../nets/chess.nnue");
 
@@ -176,6 +176,64 @@ fn the_same_layout_comes_back_unchanged_and_activations_must_match() {
     let mut screlu = Model::<256>::new(&layout, Activation::SCReLU, 8, 5);
     let err = warm_start(&mut screlu, &layout, &net, Fill::Zero).expect_err("activations differ");
     assert!(err.contains("activation"), "{err}");
+}
+
+/// Widening: a 512-neuron model started from the 256-neuron chess net evaluates as the net
+/// (its new neurons start at zero output weight), and keeps those neurons' random feature
+/// weights; a net is never narrowed.
+#[test]
+fn a_wider_model_started_from_a_narrower_net_evaluates_as_it() {
+    let net = chess_net();
+    let layout = net.layout.clone();
+    let fresh = Model::<512>::new(&layout, Activation::CReLU, 8, 9);
+    let mut model = fresh.clone();
+    let init = InitNet {
+        bytes: CHESS_NET.to_vec(),
+        source: "nets/chess.nnue".into(),
+        layout: layout.clone(),
+    };
+    let report = warm_start_from(&mut model, &layout, &init, Fill::Zero).expect("widens");
+    assert_eq!((report.copied, report.zeroed), (768, 0));
+    let (h, row) = (512, 3 * 64 + 28);
+    assert_eq!(model.ft[row * h + 255], net.ft_weights[row].0[255] as f32 / 255.0);
+    assert_eq!(
+        model.ft[row * h + 256..row * h + h],
+        fresh.ft[row * h + 256..row * h + h]
+    );
+    assert!(model.ft[row * h + 256..row * h + h].iter().any(|&w| w != 0.0));
+    assert!(
+        model
+            .out
+            .chunks(256)
+            .skip(1)
+            .step_by(2)
+            .all(|new| new.iter().all(|&w| w == 0.0))
+    );
+    let codec = Codec::new(&layout);
+    let (mut rng, mut scratch) = (Rng(23), Scratch::default());
+    let mut pos = Position::<Chess>::start(&ChessVariant);
+    for _ in 0..200 {
+        let mut list = <Chess as GameRules>::MoveList::default();
+        pos.board().generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            pos = Position::<Chess>::start(&ChessVariant);
+            continue;
+        }
+        pos.play(list[rng.below(list.len())]);
+        let s = sample(&codec, pos.board());
+        let (net_cp, wide_cp) = (
+            trainer::quantized_eval(&net, &s, &mut scratch),
+            model.forward(&layout, &s, &mut scratch) * 400.0,
+        );
+        assert!(
+            (wide_cp - net_cp as f32).abs() <= 1.5,
+            "{}: {net_cp} vs {wide_cp}",
+            pos.board().to_fen()
+        );
+    }
+    let mut narrow = Model::<128>::new(&layout, Activation::CReLU, 8, 9);
+    let err = warm_start_from(&mut narrow, &layout, &init, Fill::Zero).expect_err("never narrowed");
+    assert!(err.contains("nets/chess.nnue") && err.contains("widened"), "{err}");
 }
 
 #[test]

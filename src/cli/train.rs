@@ -73,8 +73,9 @@ pub struct TrainSettings {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Start from this net's weights: the variant's own net (a next generation), or another
-    /// variant's net of the same width and activation, matched piece by piece (FEN letters)
-    /// and square by square, the rest as `--init-fill` says.
+    /// variant's net of the same activation, matched piece by piece (FEN letters) and square
+    /// by square, the rest as `--init-fill` says. A net narrower than `--hidden` is widened:
+    /// its neurons are copied and the new ones start with zero output weights.
     #[arg(long)]
     pub init: Option<PathBuf>,
     /// How `--init` fills the rows of pieces and squares the net lacks: `nearest` (its piece

@@ -35,8 +35,8 @@ pub struct FitReport {
 /// random weights or from `init`'s ([`warm`]). `log` receives one line per epoch.
 ///
 /// # Errors
-/// An unsupported width, unreadable or foreign data, no positions, an `init` net of another
-/// width or activation, or an unwritable output.
+/// An unsupported width, unreadable or foreign data, no positions, an `init` net wider than
+/// `hidden` or of another activation, or an unwritable output.
 pub fn fit(
     layout: &FeatureLayout,
     data_files: &[PathBuf],
@@ -83,9 +83,7 @@ fn fit_width<const H: usize>(
     ));
     let mut model = Model::<H>::new(layout, cfg.activation, cfg.output_buckets, cfg.seed);
     if let Some(init) = init {
-        let net = crate::nnue::format::read::<H>(&init.bytes, &init.source, &init.layout).map_err(|e| e.to_string())?;
-        let r =
-            warm::warm_start(&mut model, layout, &net, cfg.init_fill).map_err(|e| format!("{}: {e}", init.source))?;
+        let r = warm::warm_start_from(&mut model, layout, init, cfg.init_fill)?;
         log(&format!(
             "starting from {} ({}): {} feature rows copied, {} from the nearest piece or square, {} set to zero",
             init.source, init.layout.spec.variant, r.copied, r.nearest, r.zeroed

@@ -1,6 +1,6 @@
 //! Warm starts: a training run that begins from a net's weights instead of random ones. The
 //! same variant's net is copied whole (the next generation goes on from the last one); another
-//! variant's net of the same width and activation gives the rows of the pieces both games
+//! variant's net of the same activation gives the rows of the pieces both games
 //! have, matched by FEN letter, king bucket by bucket (extra buckets take the source's last),
 //! and hand slot by hand slot.
 //!
@@ -11,6 +11,11 @@
 //! Adam's steps go: a few hundred thousand positions leave them near zero, and such nets lost
 //! almost every game (spartan, orda, shogun).
 //!
+//! A net narrower than the training's width starts a wider one (function-preserving widening,
+//! Net2WiderNet of Chen, Goodfellow and Shlens, "Net2Net", 2016): its neurons are copied, the
+//! new neurons keep their random feature weights with zero output weights, so the wider model
+//! starts out evaluating exactly as the net does and grows from it.
+//!
 //! This is how a variant without a net starts from the chess net (the lichess variants share
 //! chess's pieces and board): the transfer learning Stockfish's nnue-pytorch offers with
 //! `--resume-from-model`, extended across variants.
@@ -19,7 +24,7 @@ use super::trainer::Model;
 use crate::core::{Color, Square};
 use crate::game::{LayoutSpec, Piece};
 use crate::nnue::network::{Network, QA, QB};
-use crate::nnue::{FeatureLayout, Frame};
+use crate::nnue::{FeatureLayout, Frame, format};
 
 /// How a warm start fills the rows of pieces and squares the net has no counterpart for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,19 +99,25 @@ fn kinds(dst: &LayoutSpec, src: &LayoutSpec, fill: Fill) -> Vec<Option<(usize, b
         .collect()
 }
 
-/// Sets `model` (for layout `dst`) from `net`'s weights, dequantized: whole when the net was
-/// made for `dst` itself, else piece by piece as the module says, the rows without a
-/// counterpart as `fill` says. Output bucket `b` of `n` takes the net's bucket `b * m / n` of
-/// `m`.
+/// Sets `model` (for layout `dst`, `H` neurons) from `net`'s weights (`S` neurons, `S <= H`),
+/// dequantized: whole when the net was made for `dst` itself, else piece by piece as the
+/// module says, the rows without a counterpart as `fill` says. Output bucket `b` of `n` takes
+/// the net's bucket `b * m / n` of `m`. Where `S < H`, neurons `S..H` keep the model's random
+/// feature weights and biases and get zero output weights (the widening the module describes).
 ///
 /// # Errors
-/// The activations differ (the width is fixed by `H`).
-pub fn warm_start<const H: usize>(
+/// The activations differ, or the net is wider than the model.
+pub fn warm_start<const H: usize, const S: usize>(
     model: &mut Model<H>,
     dst: &FeatureLayout,
-    net: &Network<H>,
+    net: &Network<S>,
     fill: Fill,
 ) -> Result<WarmReport, String> {
+    if S > H {
+        return Err(format!(
+            "the net has {S} hidden neurons, more than the training's {H} (a net can only be widened)"
+        ));
+    }
     if net.activation != model.activation {
         return Err(format!(
             "the net's activation is {:?}, the training's {:?} (use --activation to match)",
@@ -117,7 +128,7 @@ pub fn warm_start<const H: usize>(
     let mut report = WarmReport::default();
     // `from`: the net's row and whether it is the same piece on the same square.
     let mut set_row = |model: &mut Model<H>, to: usize, from: Option<(usize, bool)>| {
-        for h in 0..H {
+        for h in 0..S {
             model.ft[to * H + h] = from.map_or(0.0, |(f, _)| ft(f, h));
         }
         match from {
@@ -171,7 +182,7 @@ pub fn warm_start<const H: usize>(
             }
         }
     }
-    for h in 0..H {
+    for h in 0..S {
         model.ft_bias[h] = net.ft_bias.0[h] as f32 / QA as f32;
     }
     let (dn, sn) = (model.buckets, net.out_weights.len());
@@ -179,12 +190,50 @@ pub fn warm_start<const H: usize>(
         let from = b * sn / dn;
         for side in 0..2 {
             for h in 0..H {
-                model.out[b * 2 * H + side * H + h] = net.out_weights[from][side].0[h] as f32 / QB as f32;
+                model.out[b * 2 * H + side * H + h] = if h < S {
+                    net.out_weights[from][side].0[h] as f32 / QB as f32
+                } else {
+                    0.0
+                };
             }
         }
         model.out_bias[b] = net.out_bias[from] as f32 / (QA * QB) as f32;
     }
     Ok(report)
+}
+
+/// Warm-starts `model` from `init` as [`warm_start`] does, reading the net at the width its
+/// header gives (any width up to `H`).
+///
+/// # Errors
+/// The net does not parse for its layout, has an unsupported width, or is refused by
+/// [`warm_start`]; each message names `init`'s source.
+pub fn warm_start_from<const H: usize>(
+    model: &mut Model<H>,
+    dst: &FeatureLayout,
+    init: &InitNet,
+    fill: Fill,
+) -> Result<WarmReport, String> {
+    let width = format::read_header(&init.bytes, &init.source)
+        .map_err(|e| e.to_string())?
+        .hidden;
+    match width {
+        64 => warm_start_width::<H, 64>(model, dst, init, fill),
+        128 => warm_start_width::<H, 128>(model, dst, init, fill),
+        256 => warm_start_width::<H, 256>(model, dst, init, fill),
+        512 => warm_start_width::<H, 512>(model, dst, init, fill),
+        other => Err(format!("{}: hidden width {other} is not supported", init.source)),
+    }
+}
+
+fn warm_start_width<const H: usize, const S: usize>(
+    model: &mut Model<H>,
+    dst: &FeatureLayout,
+    init: &InitNet,
+    fill: Fill,
+) -> Result<WarmReport, String> {
+    let net = format::read::<S>(&init.bytes, &init.source, &init.layout).map_err(|e| e.to_string())?;
+    warm_start(model, dst, &net, fill).map_err(|e| format!("{}: {e}", init.source))
 }
 
 /// A net to start training from: its bytes and the layout it was made for (the training's own
