@@ -301,6 +301,11 @@ fn incremental_accumulators_equal_refresh_crelu_64() {
 }
 
 #[test]
+fn incremental_accumulators_equal_refresh_crelu_512() {
+    walk::<512>(Activation::CReLU);
+}
+
+#[test]
 fn file_round_trip_gives_identical_evaluations() {
     let layout = chess_layout();
     let net = random_net::<128>(&layout, 3, Activation::SCReLU);
