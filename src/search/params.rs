@@ -185,10 +185,6 @@ params! {
     probcut_improving: 21, 21, 0, 100;
     /// Aspiration window's first half-width (centipawns).
     aspiration: 20, 20, 8, 60;
-    /// Reverse futility and null-move pruning read the table's score in place of the static
-    /// evaluation where its bound says the evaluation is off in that direction, and so does
-    /// quiescence's stand-pat (0 off, 1 on; Stockfish's `ttValue` as a better `eval`).
-    tt_eval: 0, 0, 0, 1;
 }
 
 /// Parameters set by tuning options (a tuning build's `setoption`), on top of the game

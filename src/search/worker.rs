@@ -529,11 +529,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tt,
             excluded,
             eval: static_eval,
-            prune_eval: if self.params.tt_eval != 0 {
-                tt_refined(static_eval, tt)
-            } else {
-                static_eval
-            },
         };
         if !pv_node && !in_check {
             let pruned = self.prune_node(ctx, &node);
@@ -603,7 +598,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// node's score where one of them decides it. `n` is the node as its move loop would see it.
     fn prune_node(&mut self, ctx: &Context, n: &Node) -> Option<i32> {
         let (beta, depth, ply, cut_node) = (n.beta, n.depth, n.ply, n.cut_node);
-        let (eval, improving, excluded) = (n.prune_eval, n.improving, n.excluded);
+        let (eval, improving, excluded) = (n.eval, n.improving, n.excluded);
         let p = self.params;
         // Reverse futility pruning: far above beta with little depth left; with `rfp_guard`,
         // not where a quiet table move is to be tried, nor in a singular test (Stockfish's).
@@ -1085,15 +1080,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if in_check {
             best = -INFINITE;
         } else {
-            // With `tt_eval`, the table's score bounds the stand-pat better where it can.
-            let tt = entry
-                .filter(|e| self.params.tt_eval != 0 && e.bound != Bound::None)
-                .map(|e| (from_tt(e.score, ply), e.bound, e.depth));
-            best = tt_refined(stand_pat, tt);
-            if best >= beta {
-                return best;
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            alpha = alpha.max(best);
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
         }
 
         let mut picker = MovePicker::<G>::new(PickerContext {
@@ -1204,27 +1195,8 @@ struct Node {
     tt: Option<(i32, Bound, i32)>,
     /// The move a singular-extension search leaves out (0 for none).
     excluded: u32,
-    /// The static evaluation, corrected (`NO_EVAL` in check).
+    /// The static evaluation, or the table's score where that bounds it from the right side.
     eval: i32,
-    /// What reverse futility and null-move pruning read: with `tt_eval`, the table's score
-    /// where its bound says the static evaluation is off in that direction
-    /// ([`tt_refined`]); else the static evaluation.
-    prune_eval: i32,
-}
-
-/// `eval` (centipawns, not `NO_EVAL`), or the table's score where its bound says the true score
-/// lies beyond `eval` on that side: a lower bound above it, an upper bound below it, an exact
-/// score (Stockfish's use of `ttValue` as a better evaluation). Mate scores are not used.
-fn tt_refined(eval: i32, tt: Option<(i32, Bound, i32)>) -> i32 {
-    match tt {
-        Some((score, bound, _)) if eval != NO_EVAL && score.abs() < MATE_BOUND => match bound {
-            Bound::Exact => score,
-            Bound::Lower if score > eval => score,
-            Bound::Upper if score < eval => score,
-            _ => eval,
-        },
-        _ => eval,
-    }
 }
 
 /// The verdict of a singular-extension test.
@@ -1286,20 +1258,6 @@ mod tests {
     use super::*;
     use crate::game::chess::{Chess, ChessVariant};
     use crate::game::{GameRules, Notation};
-
-    /// The table's score replaces the evaluation only where its bound points past it, and never
-    /// a mate score nor a missing evaluation.
-    #[test]
-    fn the_table_refines_the_evaluation_only_on_its_bounds_side() {
-        assert_eq!(tt_refined(50, None), 50);
-        assert_eq!(tt_refined(50, Some((120, Bound::Lower, 3))), 120);
-        assert_eq!(tt_refined(50, Some((20, Bound::Lower, 3))), 50);
-        assert_eq!(tt_refined(50, Some((20, Bound::Upper, 3))), 20);
-        assert_eq!(tt_refined(50, Some((120, Bound::Upper, 3))), 50);
-        assert_eq!(tt_refined(50, Some((-30, Bound::Exact, 0))), -30);
-        assert_eq!(tt_refined(50, Some((MATE - 5, Bound::Lower, 9))), 50);
-        assert_eq!(tt_refined(NO_EVAL, Some((10, Bound::Exact, 9))), NO_EVAL);
-    }
 
     /// A quiet check and a quiet non-check that both lose the queen to the knight on f6: each
     /// is judged by the threshold of its kind.
