@@ -2,7 +2,9 @@
 //! the key from scratch, FEN print/parse round-trips, the generator's kinds partition the legal
 //! moves, bulk counting equals listing, move notation round-trips, `is_legal` agrees with the
 //! generator on arbitrary bits and on every target and kind from the mover's own pieces, the key computed before a move equals the key after it (where
-//! the move changes no rights), and the undo stack restores every position exactly.
+//! the move changes no rights), the undo stack restores every position exactly, a move's origin
+//! is its written notation's, and the opponent's attacks (`threats`) are those its pieces'
+//! moves reach.
 
 mod common;
 
@@ -24,6 +26,43 @@ fn sorted(moves: &[nue::game::chess::Move]) -> Vec<u16> {
     let mut v: Vec<u16> = moves.iter().map(|m| m.0).collect();
     v.sort_unstable();
     v
+}
+
+/// The squares the side not to move attacks, by walking each of its pieces' moves over the
+/// board (the reference for `threats`).
+fn attacked_by_walking(board: &Chess) -> u128 {
+    let them = !board.side_to_move();
+    let mut out = 0u128;
+    let on_board = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
+    board.for_each_piece(|piece, sq| {
+        if piece.color != them {
+            return;
+        }
+        let (f, r) = ((sq.index() % 8) as i32, (sq.index() / 8) as i32);
+        let forward = if them == nue::core::Color::White { 1 } else { -1 };
+        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let king = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        let (steps, slides): (Vec<(i32, i32)>, bool) = match piece.kind {
+            0 => (vec![(-1, forward), (1, forward)], false),
+            1 => (knight.to_vec(), false),
+            2 => (king[1..].iter().step_by(2).copied().collect(), true),
+            3 => (king.iter().step_by(2).copied().collect(), true),
+            4 => (king.to_vec(), true),
+            _ => (king.to_vec(), false),
+        };
+        for (df, dr) in steps {
+            let (mut tf, mut tr) = (f + df, r + dr);
+            while on_board(tf, tr) {
+                let target = (tr * 8 + tf) as usize;
+                out |= 1u128 << target;
+                if !slides || board.piece_on(nue::core::Square(target as u8)).is_some() {
+                    break;
+                }
+                (tf, tr) = (tf + df, tr + dr);
+            }
+        }
+    });
+    out
 }
 
 fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
@@ -63,7 +102,9 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
             Ok(mv),
             "notation round trip of {text} in {fen}"
         );
+        assert_eq!(board.move_origin(mv), board.move_parts(mv).from, "{text} in {fen}");
     }
+    assert_eq!(board.threats(), attacked_by_walking(board), "threats in {fen}");
     // The key before the move is made (a prefetch hint) is the key after it unless the move
     // changes castling rights or gives an en-passant right (fields 3 and 4 of the FEN).
     let fields = |fen: &str| fen.split(' ').skip(2).take(2).map(str::to_string).collect::<Vec<_>>();

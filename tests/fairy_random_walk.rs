@@ -3,7 +3,7 @@
 //! Quiet partition All, bulk count == list length, every generated move passes `is_legal` and
 //! round-trips through its notation, leaves no royal piece of the mover attacked (checked from
 //! scratch by parsing the position after it), random bit patterns are refused unless generated,
-//! and `gives_check` agrees with playing the move.
+//! `gives_check` agrees with playing the move, and a move's origin is its written notation's.
 
 mod common;
 
@@ -74,6 +74,7 @@ fn check_position<B: Bitboard>(
             board.fmt_move(m)
         );
         assert_eq!(board.parse_move(&board.fmt_move(m)), Ok(m), "{name}: {fen}");
+        assert_eq!(board.move_origin(m), board.move_parts(m).from, "{name}: {fen}");
     }
     for _ in 0..8 {
         let bits = FairyMove::from_bits(rng.next() as u32);

@@ -314,6 +314,7 @@ fn random_walks_keep_invariants() {
             for &mv in all.iter() {
                 assert!(b.is_legal(mv));
                 assert_eq!(b.parse_move(&b.fmt_move(mv)), Ok(mv));
+                assert_eq!(b.move_origin(mv), b.move_parts(mv).from);
                 let mut next = b.clone();
                 next.play(mv, &mut Dirty::default());
                 assert_eq!(b.gives_check(mv), next.in_check());

@@ -253,6 +253,8 @@ pub trait GameRules: Clone + Send + Sync + 'static {
     fn captured_piece(&self, mv: Self::Move) -> Option<Piece>;
     /// The square `mv` goes to (castling: the king's destination).
     fn move_target(&self, mv: Self::Move) -> Square;
+    /// The square `mv` leaves (castling: the king's); `None` for a drop.
+    fn move_origin(&self, mv: Self::Move) -> Option<Square>;
     /// Whether `mv` is a capture or a promotion (the moves [`GenKind::Tactical`] yields).
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// Whether `mv` checks the opponent (direct or discovered), without playing it. Pruning
@@ -404,6 +406,12 @@ pub trait EvalKnowledge: GameRules {
     /// A key of the pawn structure (where each color's pawns stand), for the search's
     /// correction history; 0, the default, where a game keeps none.
     fn pawn_key(&self) -> u64 {
+        0
+    }
+    /// The squares the side not to move attacks (bit `i`: square `i`), whatever stands on
+    /// them, for the search's threat-indexed history; 0, the default, where a game computes
+    /// none (its quiet moves then share one history).
+    fn threats(&self) -> u128 {
         0
     }
 }

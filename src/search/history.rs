@@ -1,6 +1,7 @@
-//! Move-ordering statistics learned during search: killer moves, piece-to history, capture
-//! history and continuation history (Stockfish's `ButterflyHistory`, `CapturePieceToHistory`,
-//! `ContinuationHistory`). Tables are sized at run time from the game's dimensions, so a 9x9
+//! Move-ordering statistics learned during search: killer moves, piece-to history (by whether
+//! the move's origin and target are attacked), capture history and continuation history
+//! (Stockfish's `ButterflyHistory`, `CapturePieceToHistory`, `ContinuationHistory`; the threat
+//! index is Ethereal's and Viridithas'). Tables are sized at run time from the game's dimensions, so a 9x9
 //! board with 28 pieces gets bigger tables than chess; the continuation table is capped and
 //! folded by index beyond that.
 
@@ -13,6 +14,20 @@ pub const MAX: i32 = 16_384;
 /// Piece-to indices of the moves 1, 2 and 4 plies back (`None` where there is no such move,
 /// or it was a null move): the continuation histories a quiet move is scored by.
 pub type Prev = [Option<usize>; 3];
+
+/// Piece-to tables of quiet moves, one per [`threat_index`].
+pub const THREAT_KINDS: usize = 4;
+
+/// Which piece-to table a quiet move's history is kept in: 2 where the square it leaves is
+/// attacked by the opponent, plus 1 where the square it goes to is (`threats` from
+/// [`crate::game::EvalKnowledge::threats`]; a drop leaves no square). A move from an attacked
+/// square to a safe one is an escape, the reverse a blunder waiting to happen, and the two
+/// learn apart.
+#[inline(always)]
+pub fn threat_index(threats: u128, origin: Option<usize>, target: usize) -> usize {
+    let hit = |sq: usize| usize::from(sq < 128 && threats >> sq & 1 != 0);
+    2 * origin.map_or(0, hit) + hit(target)
+}
 
 /// Largest continuation table, in entries (32 MiB of `i16`).
 const CONTINUATION_CAP: usize = 16 << 20;
@@ -79,7 +94,7 @@ impl History {
         History {
             piece_to,
             kinds: dims.piece_kinds as usize,
-            quiet: vec![0; piece_to],
+            quiet: vec![0; THREAT_KINDS * piece_to],
             capture: vec![0; piece_to * dims.piece_kinds as usize],
             continuation: vec![0; continuation],
             correction: vec![0; 2 * CORRECTION_SIZE],
@@ -146,11 +161,11 @@ impl History {
         fold(prev * self.piece_to + cur, self.continuation.len())
     }
 
-    /// Quiet-move score: piece-to history plus continuation history from the moves 1, 2 and 4
-    /// plies back.
+    /// Quiet-move score: piece-to history (of the move's [`threat_index`] `threat`) plus
+    /// continuation history from the moves 1, 2 and 4 plies back.
     #[inline]
-    pub fn quiet_score(&self, piece_to: usize, prev: Prev) -> i32 {
-        let mut s = self.quiet[piece_to] as i32;
+    pub fn quiet_score(&self, piece_to: usize, threat: usize, prev: Prev) -> i32 {
+        let mut s = self.quiet[threat * self.piece_to + piece_to] as i32;
         for p in prev.into_iter().flatten() {
             s += self.continuation[self.cont_index(p, piece_to)] as i32;
         }
@@ -163,10 +178,10 @@ impl History {
         self.capture[piece_to * self.kinds + captured_kind] as i32
     }
 
-    /// Rewards (positive `bonus`) or punishes a quiet move.
+    /// Rewards (positive `bonus`) or punishes a quiet move (of [`threat_index`] `threat`).
     #[inline]
-    pub fn update_quiet(&mut self, piece_to: usize, prev: Prev, bonus: i32) {
-        gravity(&mut self.quiet[piece_to], bonus);
+    pub fn update_quiet(&mut self, piece_to: usize, threat: usize, prev: Prev, bonus: i32) {
+        gravity(&mut self.quiet[threat * self.piece_to + piece_to], bonus);
         for p in prev.into_iter().flatten() {
             let i = self.cont_index(p, piece_to);
             gravity(&mut self.continuation[i], bonus);
@@ -195,14 +210,36 @@ mod tests {
     fn gravity_keeps_values_bounded() {
         let mut h = History::new(CHESS);
         for _ in 0..1000 {
-            h.update_quiet(5, [Some(3), None, None], bonus(20));
+            h.update_quiet(5, 0, [Some(3), None, None], bonus(20));
         }
-        assert!(h.quiet_score(5, [None; 3]) <= MAX);
-        assert!(h.quiet_score(5, [Some(3), None, None]) > h.quiet_score(5, [None; 3]));
+        assert!(h.quiet_score(5, 0, [None; 3]) <= MAX);
+        assert!(h.quiet_score(5, 0, [Some(3), None, None]) > h.quiet_score(5, 0, [None; 3]));
         for _ in 0..1000 {
-            h.update_quiet(5, [None; 3], -bonus(20));
+            h.update_quiet(5, 0, [None; 3], -bonus(20));
         }
-        assert!(h.quiet_score(5, [None; 3]) >= -MAX);
+        assert!(h.quiet_score(5, 0, [None; 3]) >= -MAX);
+    }
+
+    /// The same piece-to move learns apart by threat index; the continuation history it
+    /// shares across them.
+    #[test]
+    fn threat_indices_learn_apart() {
+        assert_eq!(threat_index(0, Some(12), 28), 0);
+        let attacked = (1u128 << 12) | (1u128 << 100);
+        assert_eq!(threat_index(attacked, Some(12), 28), 2);
+        assert_eq!(threat_index(attacked, Some(28), 12), 1);
+        assert_eq!(threat_index(attacked, Some(12), 100), 3);
+        assert_eq!(threat_index(attacked, None, 100), 1, "a drop leaves no square");
+        let mut h = History::new(CHESS);
+        let pt = h.piece_to_count() - 1;
+        for threat in 0..THREAT_KINDS {
+            h.update_quiet(pt, threat, [None; 3], bonus(8) * (threat as i32 + 1));
+        }
+        let scores: Vec<i32> = (0..THREAT_KINDS).map(|t| h.quiet_score(pt, t, [None; 3])).collect();
+        assert!(scores.windows(2).all(|w| w[0] < w[1]), "{scores:?}");
+        h.update_quiet(pt, 3, [Some(7), None, None], bonus(8));
+        let cont = h.quiet_score(pt, 0, [Some(7), None, None]) - h.quiet_score(pt, 0, [None; 3]);
+        assert!(cont > 0, "the continuation entry is shared");
     }
 
     /// A correction after a pair of moves approaches what the searches found, stays within

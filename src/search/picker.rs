@@ -4,7 +4,7 @@
 //! and last the captures that lose material by static exchange evaluation. Within a stage the
 //! first few moves are found by selection (most cut-offs come early); the rest are sorted once.
 
-use super::history::History;
+use super::history::{self, History};
 use crate::game::{Game, GameMove, GenKind, MoveList};
 
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -16,6 +16,9 @@ pub struct PickerContext {
     pub killers: [u32; 2],
     /// Piece-to indices of the moves 1, 2 and 4 plies back.
     pub prev: super::history::Prev,
+    /// The squares the opponent attacks ([`crate::game::EvalKnowledge::threats`]), for the
+    /// quiet moves' history; 0 where no quiet move is scored.
+    pub threats: u128,
     /// Only captures and promotions (quiescence, not in check). Captures that lose material
     /// are then not set apart: quiescence tests each move's exchange itself, after its cheaper
     /// delta pruning, and skips the losing ones.
@@ -64,6 +67,19 @@ enum Quiets {
 pub fn piece_to<G: Game>(board: &G, mv: G::Move) -> usize {
     let dims = board.dims();
     board.moved_piece(mv).index(dims.piece_kinds as usize) * dims.squares() + board.move_target(mv).index()
+}
+
+/// The [`history::threat_index`] of a move, under the opponent's attacks `threats`.
+#[inline(always)]
+pub fn move_threat<G: Game>(board: &G, mv: G::Move, threats: u128) -> usize {
+    if threats == 0 {
+        return 0;
+    }
+    history::threat_index(
+        threats,
+        board.move_origin(mv).map(|s| s.index()),
+        board.move_target(mv).index(),
+    )
 }
 
 impl<G: Game> MovePicker<G> {
@@ -191,7 +207,8 @@ impl<G: Game> MovePicker<G> {
             } else if bits == self.ctx.killers[0] || bits == self.ctx.killers[1] {
                 KILLER + i32::from(bits == self.ctx.killers[0])
             } else {
-                history.quiet_score(piece_to(board, mv), self.ctx.prev)
+                let threat = move_threat(board, mv, self.ctx.threats);
+                history.quiet_score(piece_to(board, mv), threat, self.ctx.prev)
             };
             self.scores.push(score);
         }
@@ -307,6 +324,7 @@ mod tests {
             tt_move,
             killers: [quiet.last().map_or(0, |m| m.to_bits()), 0],
             prev: [None; 3],
+            threats: board.threats(),
             tactical_only: false,
             quiet_checks: false,
         }

@@ -4,7 +4,7 @@
 
 use super::history::{self, History, Prev};
 use super::params::Params;
-use super::picker::{MovePicker, PickerContext, piece_to};
+use super::picker::{MovePicker, PickerContext, move_threat, piece_to};
 use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, outcome_score};
@@ -100,6 +100,8 @@ struct Frame {
     killers: [u32; 2],
     /// Piece-to index of the move played at this ply (None for a null move).
     piece_to: Option<usize>,
+    /// The [`history::threat_index`] of the move played at this ply, where it is quiet.
+    threat: usize,
     /// Whether the move played at this ply is tactical (a capture or a promotion). Like
     /// `double`, set by the main search's moves only (quiescence never calls the main
     /// search, so no main-search node reads a quiescence ply's).
@@ -122,6 +124,7 @@ impl Default for Frame {
             excluded: 0,
             killers: [0; 2],
             piece_to: None,
+            threat: 0,
             tactical: false,
             double: false,
             doubles: 0,
@@ -317,10 +320,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         [back(1), back(2), back(4)]
     }
 
-    /// Records the move just played at `ply` (`None` for a null move) for the plies below.
-    fn mark_move(&mut self, ply: usize, piece_to: Option<usize>, tactical: bool, double: bool) {
+    /// Records the move just played at `ply` (`None` for a null move; its threat index where
+    /// it is quiet) for the plies below.
+    fn mark_move(&mut self, ply: usize, piece_to: Option<usize>, threat: usize, tactical: bool, double: bool) {
         let f = &mut self.stack[ply];
         f.piece_to = piece_to;
+        f.threat = threat;
         f.tactical = tactical;
         f.double = double;
     }
@@ -616,7 +621,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && !verifying && self.pos.board().null_move_ok() {
             let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             if self.eval.play_null(&mut self.pos) {
-                self.mark_move(ply, None, false, false);
+                self.mark_move(ply, None, 0, false, false);
                 self.stack[ply].null = true;
                 let score = -self.search(ctx, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.stack[ply].null = false;
@@ -672,6 +677,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tt_move,
             killers: [0; 2],
             prev: self.prev_piece_to(ply),
+            threats: 0,
             tactical_only: true,
             quiet_checks: false,
         });
@@ -682,7 +688,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let pt = piece_to(board, mv);
             self.play(mv, ctx.tt);
-            self.mark_move(ply, Some(pt), true, false);
+            self.mark_move(ply, Some(pt), 0, true, false);
             let mut score = -self.qsearch(ctx, -pc_beta, -pc_beta + 1, ply + 1, false);
             if score >= pc_beta {
                 score = -self.search(ctx, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !n.cut_node);
@@ -714,10 +720,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     fn search_moves(&mut self, ctx: &Context, n: &Node) -> Option<Searched> {
         let (ply, depth, root) = (n.ply, n.depth, n.ply == 0);
         let prev = self.prev_piece_to(ply);
+        let threats = self.pos.board().threats();
         let mut picker = MovePicker::<G>::new(PickerContext {
             tt_move: n.tt_move,
             killers: self.stack[ply].killers,
             prev,
+            threats,
             tactical_only: false,
             quiet_checks: false,
         });
@@ -728,7 +736,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut move_count = 0usize;
         let mut searched = 0usize;
         let tt_tactical = n.tt_tactical;
-        let mut quiets: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
+        let mut quiets: arrayvec::ArrayVec<(usize, usize), 64> = arrayvec::ArrayVec::new();
         let mut captures: arrayvec::ArrayVec<(usize, usize), 32> = arrayvec::ArrayVec::new();
 
         loop {
@@ -754,10 +762,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let tactical = board.is_tactical(mv);
             let pt = piece_to(board, mv);
             let captured = board.captured_piece(mv).map(|c| c.kind as usize);
+            let threat = if tactical { 0 } else { move_threat(board, mv, threats) };
             let quiet_history = if tactical {
                 0
             } else {
-                self.history.quiet_score(pt, prev)
+                self.history.quiet_score(pt, threat, prev)
             };
             // What the reductions read of the move's statistics (Stockfish's statScore).
             let stat = match captured {
@@ -804,7 +813,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             let nodes_before = self.nodes;
             self.play(mv, ctx.tt);
-            self.mark_move(ply, Some(pt), tactical, extension == 2);
+            self.mark_move(ply, Some(pt), threat, tactical, extension == 2);
             let gives_check = self.pos.board().in_check();
             // A check is extended where it does not lose material (endless checking drops do).
             if extension == 0
@@ -872,7 +881,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         let _ = captures.try_push((pt, c));
                     }
                 } else {
-                    let _ = quiets.try_push(pt);
+                    let _ = quiets.try_push((pt, threat));
                 }
             }
         }
@@ -881,7 +890,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return Some(Searched::None);
         }
         if best_move != 0 {
-            self.update_stats(best_move, depth, ply, prev, &quiets, &captures);
+            self.update_stats(best_move, depth, ply, (prev, threats), &quiets, &captures);
         }
         Some(Searched::Moves { best, best_move })
     }
@@ -982,8 +991,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         best_move: u32,
         depth: i32,
         ply: usize,
-        prev: Prev,
-        quiets: &[usize],
+        (prev, threats): (Prev, u128),
+        quiets: &[(usize, usize)],
         captures: &[(usize, usize)],
     ) {
         let bonus = history::bonus(depth);
@@ -995,9 +1004,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.history.update_capture(pt, c.kind as usize, bonus);
             }
         } else {
-            self.history.update_quiet(pt, prev, bonus);
-            for &q in quiets {
-                self.history.update_quiet(q, prev, -bonus);
+            self.history
+                .update_quiet(pt, move_threat(board, mv, threats), prev, bonus);
+            for &(q, threat) in quiets {
+                self.history.update_quiet(q, threat, prev, -bonus);
             }
             let k = &mut self.stack[ply].killers;
             if k[0] != best_move {
@@ -1017,8 +1027,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let board = self.pos.board();
         if !board.is_tactical(mv) {
             let pt = piece_to(board, mv);
+            let threat = move_threat(board, mv, board.threats());
             let prev = self.prev_piece_to(ply);
-            self.history.update_quiet(pt, prev, history::bonus(depth));
+            self.history.update_quiet(pt, threat, prev, history::bonus(depth));
         }
     }
 
@@ -1031,7 +1042,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         };
         let prev = self.prev_piece_to(ply - 1);
         let bonus = history::bonus(depth) * self.params.prior_bonus / 4;
-        self.history.update_quiet(pt, prev, bonus);
+        self.history.update_quiet(pt, up.threat, prev, bonus);
     }
 
     fn has_any_move(&self) -> bool {
@@ -1087,12 +1098,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = stand_pat;
         }
 
+        let quiet_checks = checks && self.params.qs_checks != 0;
         let mut picker = MovePicker::<G>::new(PickerContext {
             tt_move,
             killers: [0; 2],
             prev: self.prev_piece_to(ply),
+            // Quiet moves come in check (every evasion) and as quiet checks.
+            threats: if in_check || quiet_checks {
+                self.pos.board().threats()
+            } else {
+                0
+            },
             tactical_only: !in_check,
-            quiet_checks: checks && self.params.qs_checks != 0,
+            quiet_checks,
         });
         let mut best_move = 0;
         let mut searched = 0;

@@ -114,6 +114,17 @@ pub struct Chess {
     chess960: bool,
 }
 
+/// The union of `attacks` over the squares of `set`.
+#[inline(always)]
+fn union(mut set: u64, attacks: impl Fn(usize) -> u64) -> u64 {
+    let mut out = 0;
+    while set != 0 {
+        out |= attacks(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    out
+}
+
 #[inline(always)]
 const fn bit(sq: u8) -> u64 {
     1u64 << sq
@@ -192,6 +203,23 @@ impl Chess {
             | (s.rook(sq, occ) & (self.kinds[R] | self.kinds[Q]))
             | (s.bishop(sq, occ) & (self.kinds[B] | self.kinds[Q])))
             & them
+    }
+
+    /// Every square `by` attacks, whatever stands on it.
+    fn attacks_by(&self, by: Color) -> u64 {
+        let s = sliders();
+        let occ = self.occupied();
+        let pawns = self.pieces(by, P);
+        let mut out = match by {
+            Color::White => ((pawns & !attacks::FILE_A) << 7) | ((pawns & !attacks::FILE_H) << 9),
+            Color::Black => ((pawns & !attacks::FILE_A) >> 9) | ((pawns & !attacks::FILE_H) >> 7),
+        };
+        let ours = self.colors[by.index()];
+        out |= KING[self.king_square(by) as usize];
+        out |= union(self.kinds[N] & ours, |sq| KNIGHT[sq]);
+        out |= union((self.kinds[B] | self.kinds[Q]) & ours, |sq| s.bishop(sq, occ));
+        out |= union((self.kinds[R] | self.kinds[Q]) & ours, |sq| s.rook(sq, occ));
+        out
     }
 
     /// Whether `sq` is attacked by `by` with occupancy `occ`.
@@ -539,6 +567,11 @@ impl crate::game::GameRules for Chess {
     }
 
     #[inline(always)]
+    fn move_origin(&self, mv: Move) -> Option<Square> {
+        Some(Square(mv.from()))
+    }
+
+    #[inline(always)]
     fn is_tactical(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::Normal => self.board[mv.to() as usize] != EMPTY,
@@ -769,6 +802,10 @@ impl crate::game::EvalKnowledge for Chess {
             self.pieces(Color::White, PAWN_KIND as usize),
             self.pieces(Color::Black, PAWN_KIND as usize),
         )
+    }
+
+    fn threats(&self) -> u128 {
+        u128::from(self.attacks_by(!self.side))
     }
 
     fn null_move_ok(&self) -> bool {

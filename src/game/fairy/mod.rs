@@ -587,6 +587,10 @@ impl<B: Bitboard> crate::game::GameRules for Fairy<B> {
         }
     }
 
+    fn move_origin(&self, mv: FairyMove) -> Option<Square> {
+        mv.dropped().is_none().then(|| Square(mv.from()))
+    }
+
     fn is_tactical(&self, mv: FairyMove) -> bool {
         self.is_tactical_move(mv)
     }

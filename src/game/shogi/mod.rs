@@ -615,6 +615,11 @@ impl crate::game::GameRules for Shogi {
     }
 
     #[inline(always)]
+    fn move_origin(&self, mv: Move) -> Option<Square> {
+        (!mv.is_drop()).then(|| Square(mv.from() as u8))
+    }
+
+    #[inline(always)]
     fn is_tactical(&self, mv: Move) -> bool {
         mv.promotes() || self.board[mv.to()] != EMPTY
     }
