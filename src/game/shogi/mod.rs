@@ -864,6 +864,19 @@ impl crate::game::EvalKnowledge for Shogi {
         true
     }
 
+    fn threats(&self) -> u128 {
+        let (t, them, occ) = (tables(), !self.side, self.occupied());
+        let mut out = 0;
+        for (kind, &set) in self.kinds.iter().enumerate() {
+            let mut set = set & self.colors[them.index()];
+            while set != 0 {
+                out |= t.attacks(them, kind, set.trailing_zeros() as usize, occ);
+                set &= set - 1;
+            }
+        }
+        out
+    }
+
     fn pawn_key(&self) -> u64 {
         let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let pawns = self.kinds[PAWN];
@@ -889,6 +902,37 @@ impl crate::game::EvalKnowledge for Shogi {
             .map(String::from)
             .to_vec(),
             values: terms::terms().see.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EvalKnowledge, Notation};
+
+    /// The opponent's attacks are the squares it attacks one by one, over the positions of a
+    /// long game of pseudo-random moves (drops and promotions among them).
+    #[test]
+    fn threats_are_the_squares_attacked() {
+        let mut board = Shogi::start(&ShogiVariant::USI);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            let them = !board.side;
+            let occ = board.occupied();
+            let each = (0..SQUARES)
+                .filter(|&sq| board.attacked(sq, them, occ))
+                .fold(0u128, |a, sq| a | 1 << sq);
+            assert_eq!(board.threats(), each, "{}", board.to_fen());
+            let mut moves = ArrayVec::<Move, 600>::new();
+            board.generate(GenKind::All, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            board.play(moves[(seed % moves.len() as u64) as usize], &mut Dirty::default());
         }
     }
 }
