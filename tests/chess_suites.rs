@@ -105,8 +105,9 @@ fn bratko_kopec() {
 }
 
 /// Each search experiment that is off by default (a tuning option turns it on) still solves
-/// about as many of the first 80 WAC positions as the default search: a wrong sign or bound in
-/// one of them loses tactics.
+/// about as many of the first 80 WAC positions as the default search (within 8: a changed move
+/// order alone moves an experiment by 6 at this node count): a wrong sign or bound in one of
+/// them loses many more.
 #[test]
 fn search_experiments_keep_the_tactics() {
     let cases = &read_suite("wac.epd")[..80];
@@ -144,7 +145,7 @@ fn search_experiments_keep_the_tactics() {
         let solved = solve_with(cases, nodes, &options).len();
         println!("{name} = {value}: {solved} of {} (default {base})", cases.len());
         assert!(
-            solved + 4 >= base,
+            solved + 8 >= base,
             "{name} = {value}: {solved} solved against the default's {base}"
         );
     }
