@@ -1,9 +1,9 @@
 //! Move-ordering statistics learned during search: killer moves, piece-to history (by whether
 //! the move's origin and target are attacked), capture history and continuation history
 //! (Stockfish's `ButterflyHistory`, `CapturePieceToHistory`, `ContinuationHistory`; the threat
-//! index is Ethereal's and Viridithas'). Tables are sized at run time from the game's dimensions, so a 9x9
-//! board with 28 pieces gets bigger tables than chess; the continuation table is capped and
-//! folded by index beyond that.
+//! index is Ethereal's and Viridithas'). Tables are sized at run time from the game's
+//! dimensions, so a 9x9 board with 28 pieces gets bigger tables than chess; the continuation
+//! table is capped and folded by index beyond that.
 
 use crate::game::Dims;
 

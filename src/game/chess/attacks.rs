@@ -66,6 +66,16 @@ const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
 pub static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 /// King attacks per square.
 pub static KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+/// The squares the pawns of `set` capture on, toward the a-file and toward the h-file, for
+/// pawns of `color` (White moves up the ranks).
+#[inline(always)]
+pub const fn pawn_captures(set: u64, color: crate::core::Color) -> (u64, u64) {
+    match color {
+        crate::core::Color::White => ((set & !FILE_A) << 7, (set & !FILE_H) << 9),
+        crate::core::Color::Black => ((set & !FILE_A) >> 9, (set & !FILE_H) >> 7),
+    }
+}
+
 /// Pawn captures per color (White moves up the ranks) and square.
 pub static PAWN: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leaper_table(&[(1, -1), (-1, -1)])];
 

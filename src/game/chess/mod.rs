@@ -209,11 +209,8 @@ impl Chess {
     fn attacks_by(&self, by: Color) -> u64 {
         let s = sliders();
         let occ = self.occupied();
-        let pawns = self.pieces(by, P);
-        let mut out = match by {
-            Color::White => ((pawns & !attacks::FILE_A) << 7) | ((pawns & !attacks::FILE_H) << 9),
-            Color::Black => ((pawns & !attacks::FILE_A) >> 9) | ((pawns & !attacks::FILE_H) >> 7),
-        };
+        let (west, east) = attacks::pawn_captures(self.pieces(by, P), by);
+        let mut out = west | east;
         let ours = self.colors[by.index()];
         out |= KING[self.king_square(by) as usize];
         out |= union(self.kinds[N] & ours, |sq| KNIGHT[sq]);

@@ -7,7 +7,7 @@
 //! popcounts, which makes perft's last ply nearly free (the "bulk counting" of fast perft
 //! programs).
 
-use super::attacks::{KING, KNIGHT, PAWN, RANK_1, RANK_8, between, line, sliders};
+use super::attacks::{KING, KNIGHT, PAWN, RANK_1, RANK_8, between, line, pawn_captures, sliders};
 use super::{B, Chess, Move, MoveKind, N, NO_EP, P, Q, R, bit};
 use crate::core::Color;
 use crate::game::{GameMove, GenKind, MoveList};
@@ -15,7 +15,6 @@ use crate::game::{GameMove, GenKind, MoveList};
 const RANK_3: u64 = RANK_1 << 16;
 const RANK_6: u64 = RANK_1 << 40;
 const FILE_A: u64 = super::attacks::FILE_A;
-const FILE_H: u64 = super::attacks::FILE_H;
 
 /// Where generated moves go.
 trait Sink {
@@ -309,10 +308,7 @@ impl Chess {
             sink.promotions(single & last_rank, up);
             // Captures of unpinned pawns, toward each side.
             let targets = theirs & check_mask;
-            let (west, east) = match us {
-                Color::White => ((free & !FILE_A) << 7, (free & !FILE_H) << 9),
-                Color::Black => ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7),
-            };
+            let (west, east) = pawn_captures(free, us);
             for (caps, delta) in [(west & targets, up - 1), (east & targets, up + 1)] {
                 sink.pawns(caps & !last_rank, delta);
                 sink.promotions(caps & last_rank, delta);
