@@ -68,6 +68,8 @@ pub trait Bitboard:
     }
     /// The low 64 bits (hashing and debugging).
     fn low_u64(self) -> u64;
+    /// All the bits, widened to 128 (the squares a game hands the search, whatever its width).
+    fn to_u128(self) -> u128;
     /// All the bits folded into 64 (hashing): the low word XOR a multiple of the high word.
     fn fold64(self) -> u64;
     /// The bits of `self` that `mask` selects, packed into the low bits in order: the index of
@@ -169,6 +171,11 @@ macro_rules! impl_bitboard {
             }
             #[inline(always)]
             #[allow(clippy::unnecessary_cast)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
             fn fold64(self) -> u64 {
                 (self as u128 as u64) ^ ((self as u128 >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             }
@@ -256,6 +263,7 @@ mod tests {
         assert!(bb.more_than_one());
         let squares: Vec<Square> = bb.squares().collect();
         assert_eq!(squares, vec![Square(3), Square(17), top]);
+        assert_eq!(bb.to_u128(), 1 << 3 | 1 << 17 | 1 << (B::BITS - 1));
         assert!(B::EMPTY.is_empty() && !B::EMPTY.more_than_one());
         assert_eq!((!B::EMPTY), B::FULL);
     }

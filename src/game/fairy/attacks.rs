@@ -1,10 +1,11 @@
 //! Attacks for the fairy interpreter: which pieces capture on a square (slider lookups for
-//! riders, reversed tables for leapers, hoppers and initial captures, regions respected), and the
-//! royal pieces they threaten.
+//! riders, reversed tables for leapers, hoppers and initial captures, regions respected), the
+//! squares a side captures on, and the royal pieces they threaten.
 
 use super::Fairy;
 use crate::core::{Bitboard, Color, Square};
 use crate::game::fairy::tables::KindsAlong;
+use crate::game::fairy::tables::lookup::shift;
 
 impl<B: Bitboard> Fairy<B> {
     /// The pieces of `by` that capture on `sq` with occupancy `occ`, ignoring pieces in
@@ -121,6 +122,52 @@ impl<B: Bitboard> Fairy<B> {
         let same = self.by_kind[k];
         let (q, c) = t.reach(&rules.rays, sq, occ & !same);
         (quiet & q & !same, capture & c & !same)
+    }
+
+    /// Where `color`'s piece of kind `k` on `sq` captures by its normal moves with occupancy
+    /// `occ`, within its region.
+    #[inline]
+    pub(super) fn capture_reach(&self, color: Color, k: usize, sq: Square, occ: B) -> B {
+        self.normal_reach(color, k, sq, occ).1 & self.rules().kind(color, k).region
+    }
+
+    /// The squares `by`'s pieces capture on, whatever stands there: the union of
+    /// [`Fairy::attackers_to`] over the board, found forward, kind by kind. Leaping kinds with
+    /// several pieces move them all at once ([`SetLeap`](super::tables::movetable::SetLeap));
+    /// the others are read piece by piece, initial captures from the initial squares included.
+    pub(super) fn attacked_squares(&self, by: Color) -> B {
+        let rules = &self.variant.rules;
+        let (occ, own, initial) = (
+            self.occupied(),
+            self.state.by_color[by.index()],
+            self.initial_squares(by),
+        );
+        let mut out = B::EMPTY;
+        for k in 0..rules.kinds {
+            let pieces = self.by_kind[k] & own;
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = rules.kind(by, k);
+            if let Some(leaps) = &t.set_leaps
+                && pieces.more_than_one()
+                && rules.immune_set >> k & 1 == 0
+            {
+                for leap in leaps {
+                    out |= shift(leap.origins(pieces, occ, initial).2, leap.shift) & t.region;
+                }
+                continue;
+            }
+            for sq in pieces.squares() {
+                out |= self.capture_reach(by, k, sq, occ);
+                if let Some(init) = &t.initial
+                    && initial.has(sq)
+                {
+                    out |= init.reach(&rules.rays, sq, occ).1 & t.region;
+                }
+            }
+        }
+        out
     }
 
     /// [`Fairy::normal_reach`] cut to the empty squares (quiet) and the occupied ones (capture).
@@ -265,5 +312,86 @@ impl<B: Bitboard> Fairy<B> {
     #[inline]
     pub(super) fn faces_royal(&self, sq: Square, color: Color, occ: B, exclude: B) -> bool {
         self.rules().flying_general && self.sees_royal(sq, color, occ, exclude)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fairy;
+    use crate::core::{Bitboard, Color, Square};
+    use crate::game::fairy::FairyVariant;
+    use crate::game::{Dirty, GameRules, GenKind, Notation};
+    use std::sync::Arc;
+
+    /// The squares `by` attacks, one by one: where [`Fairy::attackers_to`] finds an attacker.
+    fn attacked_one_by_one<B: Bitboard>(board: &Fairy<B>, by: Color) -> B {
+        let occ = board.occupied();
+        (0..board.rules().squares)
+            .map(|i| Square(i as u8))
+            .filter(|&sq| !board.attackers_to(sq, by, occ, B::EMPTY).is_empty())
+            .fold(B::EMPTY, |b, sq| b | B::square(sq))
+    }
+
+    /// Random games of `rules`: at every ply both colors' attacked squares, found forward,
+    /// equal those found square by square with the reversed tables. Returns the plies seen.
+    fn walk<B: Bitboard>(rules: &Arc<FairyVariant<B>>, seed: &mut u64) -> usize {
+        let mut seen = 0;
+        for _ in 0..2 {
+            let mut board = Fairy::<B>::start(rules);
+            for _ in 0..100 {
+                for by in [Color::White, Color::Black] {
+                    let fen = board.to_fen();
+                    assert_eq!(
+                        board.attacked_squares(by),
+                        attacked_one_by_one(&board, by),
+                        "{by:?}: {fen}"
+                    );
+                }
+                seen += 1;
+                let mut moves = <Fairy<B> as GameRules>::MoveList::default();
+                board.generate(GenKind::All, &mut moves);
+                if moves.is_empty() || board.outcome().is_some() {
+                    break;
+                }
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                board.play(moves[(*seed % moves.len() as u64) as usize], &mut Dirty::default());
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn attacked_squares_are_the_squares_with_attackers_in_every_variant() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for name in crate::variant::builtin_names() {
+            let def = crate::variant::load(name).expect("loads");
+            let seen = if def.files as usize * def.ranks as usize <= 64 {
+                walk(&FairyVariant::<u64>::compile(&def).expect("builds"), &mut seed)
+            } else {
+                walk(&FairyVariant::<u128>::compile(&def).expect("builds"), &mut seed)
+            };
+            assert!(seen > 20, "{name}: only {seen} plies");
+        }
+    }
+
+    /// Pieces no built-in variant has together, on a board of 80 squares: initial captures by
+    /// riding and by a lame leap, a rook-cannon, a lame horse and a grasshopper beside pawns.
+    #[test]
+    fn attacked_squares_hold_initial_captures_hops_and_lame_leaps() {
+        let pieces = [("x", "KicnD"), ("y", "KicR"), ("c", "mRcpR"), ("h", "nN"), ("g", "gQ")];
+        let table: String = pieces
+            .iter()
+            .map(|(l, b)| format!("{l} = {{ betza = \"{b}\" }}\n"))
+            .collect();
+        let text = format!(
+            "name = \"odd\"\ninherits = \"chess\"\nfiles = 10\nranks = 8\ncastling = false\n\
+             start_fen = \"rhcqkgbxyr/pppppppppp/10/10/10/10/PPPPPPPPPP/RHCQKGBXYR w - - 0 1\"\n\
+             promotion_pieces = \"qrbhcg\"\nremove_pieces = \"n\"\n[pieces]\n{table}"
+        );
+        let def = crate::variant::load_source(crate::variant::Source::inline("odd.toml", &text), "odd").expect("loads");
+        let mut seed = 7;
+        assert!(walk(&FairyVariant::<u128>::compile(&def).expect("builds"), &mut seed) > 100);
     }
 }

@@ -220,11 +220,6 @@ impl<B: Bitboard> Fairy<B> {
         kinds.fold(B::EMPTY, |b, (k, _)| b | self.by_kind[k]) & self.own(color)
     }
 
-    /// Where `color`'s piece of kind `k` on `sq` captures with occupancy `occ`, within its region.
-    fn capture_reach(&self, color: Color, k: usize, sq: Square, occ: B) -> B {
-        self.normal_reach(color, k, sq, occ).1 & self.rules().kind(color, k).region
-    }
-
     fn own(&self, color: Color) -> B {
         self.state.by_color[color.index()]
     }

@@ -748,6 +748,10 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
             && !rules.must_capture
     }
 
+    fn threats(&self) -> u128 {
+        self.attacked_squares(!self.state.side).to_u128()
+    }
+
     fn pawn_key(&self) -> u64 {
         let rules = &self.variant.rules;
         let mut pawns = B::default();
