@@ -152,10 +152,10 @@ params! {
     /// Correction history by pawn structure: the static evaluation moves by how far searches
     /// found it off in positions of the same pawns (Stockfish's pawn correction history; 0 off,
     /// 1 on).
-    corr_pawn: 1, 0, 0, 1;
+    corr_pawn: 1, 1, 0, 1;
     /// Correction history by the last two moves (Stockfish's continuation correction
     /// history; 0 off, 1 on).
-    corr_cont: 1, 0, 0, 1;
+    corr_cont: 1, 1, 0, 1;
     /// Percent of the correction histories' sum added to the static evaluation. Each table is
     /// averaged towards the whole error, so where two agree they correct it twice, and that
     /// played better than fitting their sum to the error.
@@ -164,8 +164,8 @@ params! {
     /// thread; 0 off: the main thread's move, 1 on).
     x_vote: 0, 0, 0, 1;
     /// Singular extensions from this depth on (plies; Stockfish 14: 7, here 6 as its later
-    /// versions); 100 (off) in games with drops, where they are not yet measured.
-    se_depth: 6, 100, 4, 100;
+    /// versions).
+    se_depth: 6, 6, 4, 100;
     /// Singular beta margin per ply of depth (1/64 centipawn).
     se_margin: 64, 64, 16, 256;
     /// A singular table move whose excluded search fails this far below the singular beta
