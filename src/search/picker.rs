@@ -26,6 +26,8 @@ pub struct PickerContext {
     /// With `tactical_only`: the quiet moves that give check too, after the tactical ones
     /// (quiescence's first ply, as in Stockfish before version 17 and in Fairy-Stockfish).
     pub quiet_checks: bool,
+    /// Weight of a capture's history in its score, 1/1024 (the search table's `ord_cap_hist`).
+    pub cap_hist: i32,
 }
 
 enum Stage {
@@ -203,7 +205,8 @@ impl<G: Game> MovePicker<G> {
                 let captured = board.captured_piece(mv).map_or(0, |p| p.kind as usize);
                 let victim = board.captured_piece(mv).map_or(0, |_| terms.see[captured]);
                 let attacker = terms.see[board.moved_piece(mv).kind as usize].min(2000);
-                GOOD_CAPTURE + 8 * victim - attacker / 8 + history.capture_score(piece_to(board, mv), captured) / 16
+                let cap_hist = history.capture_score(piece_to(board, mv), captured) * self.ctx.cap_hist / 1024;
+                GOOD_CAPTURE + 8 * victim - attacker / 8 + cap_hist
             } else if bits == self.ctx.killers[0] || bits == self.ctx.killers[1] {
                 KILLER + i32::from(bits == self.ctx.killers[0])
             } else {
@@ -309,6 +312,7 @@ mod tests {
     use super::*;
     use crate::game::chess::{Chess, ChessVariant};
     use crate::game::{EvalKnowledge, GameRules, Notation};
+    use crate::search::params::Params;
 
     const FENS: &[&str] = &[
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -327,6 +331,7 @@ mod tests {
             threats: board.threats(),
             tactical_only: false,
             quiet_checks: false,
+            cap_hist: Params::DEFAULT.ord_cap_hist,
         }
     }
 
@@ -470,5 +475,38 @@ mod tests {
             quiet_checks += seen.len() - tactical;
         }
         assert!(quiet_checks > 0, "no position had a quiet check");
+    }
+
+    /// The moves `picker` returns, in order.
+    fn drain(board: &Chess, history: &History, ctx: PickerContext) -> Vec<<Chess as GameRules>::Move> {
+        let mut picker = MovePicker::<Chess>::new(ctx);
+        std::iter::from_fn(|| picker.next(board, history)).collect()
+    }
+
+    /// A capture's history outweighs a victim worth more only as far as `cap_hist` lets it:
+    /// rook takes pawn, rewarded by history, against knight takes knight.
+    #[test]
+    fn capture_history_weight_decides_against_the_victims_value() {
+        let board = Chess::from_fen(&ChessVariant, "4k3/8/3p4/8/8/2n5/3R4/1N2K3 w - - 0 1").expect("valid");
+        let find = |text: &str| board.parse_move(text).expect("legal");
+        let (rook_takes_pawn, knight_takes_knight) = (find("d2d6"), find("b1c3"));
+        let mut history = History::new(board.dims());
+        let pawn = board.captured_piece(rook_takes_pawn).expect("a capture").kind as usize;
+        for _ in 0..100 {
+            history.update_capture(piece_to(&board, rook_takes_pawn), pawn, 1600);
+        }
+        let first = |weight: i32| {
+            drain(
+                &board,
+                &history,
+                PickerContext {
+                    cap_hist: weight,
+                    ..context(&board, 0)
+                },
+            )[0]
+        };
+        assert_eq!(first(0), knight_takes_knight);
+        assert_eq!(first(Params::DEFAULT.ord_cap_hist), knight_takes_knight);
+        assert_eq!(first(512), rook_takes_pawn);
     }
 }

@@ -680,6 +680,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             threats: 0,
             tactical_only: true,
             quiet_checks: false,
+            cap_hist: self.params.ord_cap_hist,
         });
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
@@ -728,6 +729,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             threats,
             tactical_only: false,
             quiet_checks: false,
+            cap_hist: self.params.ord_cap_hist,
         });
         let p = self.params;
         let mut alpha = n.alpha;
@@ -1111,6 +1113,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             },
             tactical_only: !in_check,
             quiet_checks,
+            cap_hist: self.params.ord_cap_hist,
         });
         let mut best_move = 0;
         let mut searched = 0;
