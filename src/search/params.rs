@@ -186,8 +186,8 @@ params! {
     /// Move ordering: a capture's history counts this much against its victim's exchange value
     /// (1/1024 of the history over 8 times the value in centipawns; 16: a sixty-fourth of the
     /// history, worth at most a third of a pawn). Stockfish 17 weighs it up to about 7 pawns; a
-    /// quarter of the history, two pawns, lost here. The drops family keeps the sixteenth it
-    /// had, unmeasured.
+    /// quarter of the history, up to five pawns, lost here. The drops family keeps the
+    /// sixteenth it had, unmeasured.
     ord_cap_hist: 16, 64, 0, 512;
     /// Aspiration window's first half-width (centipawns).
     aspiration: 20, 20, 8, 60;

@@ -372,11 +372,7 @@ mod tests {
             let mut all = arrayvec::ArrayVec::<_, 256>::new();
             board.generate(GenKind::All, &mut all);
             let tt = all[all.len() / 2];
-            let mut picker = MovePicker::<Chess>::new(context(&board, tt.to_bits()));
-            let mut seen = Vec::new();
-            while let Some(mv) = picker.next(&board, &history) {
-                seen.push(mv);
-            }
+            let seen = drain(&board, &history, context(&board, tt.to_bits()));
             assert_eq!(seen[0], tt, "{fen}");
             assert_eq!(seen.len(), all.len(), "{fen}: {seen:?}");
             assert!(all.iter().all(|m| seen.contains(m)), "{fen}");
@@ -452,15 +448,12 @@ mod tests {
             let board = Chess::from_fen(&ChessVariant, fen).expect("valid");
             let mut all = arrayvec::ArrayVec::<_, 256>::new();
             board.generate(GenKind::All, &mut all);
-            let mut picker = MovePicker::<Chess>::new(PickerContext {
+            let ctx = PickerContext {
                 tactical_only: true,
                 quiet_checks: true,
                 ..context(&board, 0)
-            });
-            let mut seen = Vec::new();
-            while let Some(mv) = picker.next(&board, &history) {
-                seen.push(mv);
-            }
+            };
+            let seen = drain(&board, &history, ctx);
             let tactical = seen.iter().take_while(|&&m| board.is_tactical(m)).count();
             let wanted = |m: &&_| board.is_tactical(**m) || board.gives_check(**m);
             assert_eq!(tactical, all.iter().filter(|m| board.is_tactical(**m)).count(), "{fen}");
