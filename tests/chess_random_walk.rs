@@ -111,6 +111,7 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
     for &mv in all.iter() {
         let mut child = board.clone();
         child.play(mv, &mut nue::game::Dirty::default());
+        assert_eq!(board.gives_check(mv), child.in_check(), "gives_check({mv:?}) in {fen}");
         let (after, before) = (fields(&child.to_fen()), fields(&fen));
         match board.key_after(mv) {
             Some(key) if after[0] == before[0] && after[1] == "-" => {
@@ -141,6 +142,32 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
         }
     }
     all.to_vec()
+}
+
+/// Checks the random walks rarely reach: a discovered check along a rank that an en-passant
+/// capture opens by taking two pawns off it, a check by the castling rook, a check by an
+/// under-promotion that a queen would not give, discovered checks along a file and a
+/// diagonal, and moves that open nothing.
+#[test]
+fn gives_check_sees_every_way_to_check() {
+    let cases = [
+        ("8/8/8/R2pP2k/8/8/8/K7 w - d6 0 1", "e5d6", true),
+        ("8/8/8/R2pP2k/8/8/8/K7 w - d6 0 1", "e5e6", false),
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", true),
+        ("8/4P3/3k4/8/8/8/8/K7 w - - 0 1", "e7e8n", true),
+        ("8/4P3/3k4/8/8/8/8/K7 w - - 0 1", "e7e8q", false),
+        ("4k3/8/8/8/8/8/4B3/4RK2 w - - 0 1", "e2d3", true),
+        ("4k3/8/2N5/8/B7/8/8/4K3 w - - 0 1", "c6a5", true),
+        ("4k3/8/8/8/8/8/4B3/4RK2 w - - 0 1", "e1d1", false),
+    ];
+    for (fen, text, check) in cases {
+        let board = Chess::from_fen(&ChessVariant, fen).expect("valid");
+        let mv = board.parse_move(text).expect("legal");
+        let mut child = board.clone();
+        child.play(mv, &mut nue::game::Dirty::default());
+        assert_eq!(child.in_check(), check, "{text} in {fen}");
+        assert_eq!(board.gives_check(mv), check, "{text} in {fen}");
+    }
 }
 
 #[test]

@@ -29,6 +29,11 @@ pub fn threat_index(threats: u128, origin: Option<usize>, target: usize) -> usiz
     2 * origin.map_or(0, hit) + hit(target)
 }
 
+/// Continuation tables by the kind of the earlier move: quiet or tactical (Stockfish keeps
+/// its continuation history apart by whether that move captured). A [`Prev`] entry of a
+/// tactical move is its piece-to index plus [`History::piece_to_count`].
+pub const CONT_KINDS: usize = 2;
+
 /// Largest continuation table, in entries (32 MiB of `i16`).
 const CONTINUATION_CAP: usize = 16 << 20;
 
@@ -90,7 +95,7 @@ impl History {
     /// Tables sized for a game of `dims`, zeroed.
     pub fn new(dims: Dims) -> History {
         let piece_to = dims.pieces() * dims.squares();
-        let continuation = (piece_to * piece_to).min(CONTINUATION_CAP);
+        let continuation = (CONT_KINDS * piece_to * piece_to).min(CONTINUATION_CAP);
         History {
             piece_to,
             kinds: dims.piece_kinds as usize,
@@ -162,7 +167,7 @@ impl History {
     }
 
     /// Quiet-move score: piece-to history (of the move's [`threat_index`] `threat`) plus
-    /// continuation history from the moves 1, 2 and 4 plies back.
+    /// continuation history from the moves of `prev`.
     #[inline]
     pub fn quiet_score(&self, piece_to: usize, threat: usize, prev: Prev) -> i32 {
         let mut s = self.quiet[threat * self.piece_to + piece_to] as i32;
@@ -240,6 +245,20 @@ mod tests {
         h.update_quiet(pt, 3, [Some(7), None, None], bonus(8));
         let cont = h.quiet_score(pt, 0, [Some(7), None, None]) - h.quiet_score(pt, 0, [None; 3]);
         assert!(cont > 0, "the continuation entry is shared");
+    }
+
+    /// A tactical earlier move keys continuation entries of its own (past the quiet moves'
+    /// piece-to indices), and in chess the table holds them all without folding.
+    #[test]
+    fn tactical_continuations_learn_apart() {
+        let mut h = History::new(CHESS);
+        let n = h.piece_to_count();
+        assert!(h.continuation.len() >= CONT_KINDS * n * n);
+        let (earlier, pt) = (n - 1, n - 2);
+        h.update_quiet(pt, 0, [Some(earlier + n), None, None], bonus(8));
+        let alone = h.quiet_score(pt, 0, [None; 3]);
+        assert!(h.quiet_score(pt, 0, [Some(earlier + n), None, None]) > alone);
+        assert_eq!(h.quiet_score(pt, 0, [Some(earlier), None, None]), alone);
     }
 
     /// A correction after a pair of moves approaches what the searches found, stays within

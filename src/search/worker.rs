@@ -102,9 +102,7 @@ struct Frame {
     piece_to: Option<usize>,
     /// The [`history::threat_index`] of the move played at this ply, where it is quiet.
     threat: usize,
-    /// Whether the move played at this ply is tactical (a capture or a promotion). Like
-    /// `double`, set by the main search's moves only (quiescence never calls the main
-    /// search, so no main-search node reads a quiescence ply's).
+    /// Whether the move played at this ply is tactical (a capture or a promotion).
     tactical: bool,
     /// Whether the move played at this ply was extended by two plies.
     double: bool,
@@ -313,9 +311,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.pv_len[ply] = child_len;
     }
 
+    /// The continuation keys of the moves that led to `ply` ([`Prev`]); with `cont_split`, a
+    /// tactical move's key is its piece-to index past the quiet ones.
     fn prev_piece_to(&self, ply: usize) -> Prev {
+        let split = self.history.piece_to_count() * usize::from(self.params.cont_split != 0);
         let back = |n: usize| {
-            if ply >= n { self.stack[ply - n].piece_to } else { None }
+            let f = ply.checked_sub(n).map(|up| &self.stack[up])?;
+            f.piece_to.map(|pt| pt + split * usize::from(f.tactical))
         };
         [back(1), back(2), back(4)]
     }
@@ -781,11 +783,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if !tactical && !n.in_check {
                     // Late-move, futility and history pruning; never of checking moves (the
                     // check test is the costly part, so it comes last), except that late-move
-                    // pruning takes checks too in games with drops, where most late quiet
-                    // moves are checking drops.
+                    // pruning takes checks too with `lmp_checks` (in games with drops, where
+                    // most late quiet moves are checking drops).
                     let late = searched as i32 >= (p.lmp_base + depth * depth) / (2 - i32::from(n.improving));
                     if late {
-                        if board.dims().hand_kinds > 0 {
+                        if p.lmp_checks != 0 {
                             picker.skip_quiets();
                             continue;
                         }
@@ -1139,9 +1141,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     continue;
                 }
             }
-            let pt = piece_to(board, mv);
+            let (pt, tactical) = (piece_to(board, mv), board.is_tactical(mv));
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
+            self.stack[ply].tactical = tactical;
             let score = -self.qsearch(ctx, -beta, -alpha, ply + 1, false);
             self.undo();
             if self.stopped {
@@ -1216,7 +1219,7 @@ struct Node {
     tt: Option<(i32, Bound, i32)>,
     /// The move a singular-extension search leaves out (0 for none).
     excluded: u32,
-    /// The static evaluation, or the table's score where that bounds it from the right side.
+    /// The static evaluation, corrected by the correction histories (`NO_EVAL` in check).
     eval: i32,
 }
 
