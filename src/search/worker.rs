@@ -1121,12 +1121,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut searched = 0;
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
+            let tactical = board.is_tactical(mv);
             // Not in check, the moves are tactical ones and (at the first ply) quiet checks.
             if !in_check {
                 let captured = board.captured_piece(mv);
                 // A promotion without a capture is worth searching here only where it gains
                 // much (a pawn to a queen, not to a knight or a shogi silver to gold).
-                let tactical = board.is_tactical(mv);
                 if tactical && captured.is_none() && !board.see_ge(mv, self.params.qs_promotion) {
                     continue;
                 }
@@ -1141,7 +1141,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     continue;
                 }
             }
-            let (pt, tactical) = (piece_to(board, mv), board.is_tactical(mv));
+            let pt = piece_to(board, mv);
             self.play(mv, ctx.tt);
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply].tactical = tactical;
