@@ -4,7 +4,7 @@
 //! generator on arbitrary bits and on every target and kind from the mover's own pieces, the key computed before a move equals the key after it (where
 //! the move changes no rights), the undo stack restores every position exactly, a move's origin
 //! is its written notation's, and the opponent's attacks (`threats`) are those its pieces'
-//! moves reach.
+//! moves reach, and each color's non-pawn key changes exactly with its pieces other than pawns.
 
 mod common;
 
@@ -112,6 +112,7 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
         let mut child = board.clone();
         child.play(mv, &mut nue::game::Dirty::default());
         assert_eq!(board.gives_check(mv), child.in_check(), "gives_check({mv:?}) in {fen}");
+        check_non_pawn_keys(board, &child, mv);
         let (after, before) = (fields(&child.to_fen()), fields(&fen));
         match board.key_after(mv) {
             Some(key) if after[0] == before[0] && after[1] == "-" => {
@@ -142,6 +143,27 @@ fn check_position(board: &Chess, rng: &mut Rng) -> Vec<nue::game::chess::Move> {
         }
     }
     all.to_vec()
+}
+
+/// Each color's non-pawn key (the correction history's) changes exactly where its pieces
+/// other than pawns do: the mover's where a piece moves or a pawn promotes, the other's where
+/// a piece of it is taken.
+fn check_non_pawn_keys(board: &Chess, child: &Chess, mv: nue::game::chess::Move) {
+    let pawn = nue::game::chess::PAWN_KIND;
+    let (before, after) = (
+        board.non_pawn_keys().expect("chess keys"),
+        child.non_pawn_keys().expect("chess keys"),
+    );
+    let us = board.side_to_move().index();
+    let parts = board.move_parts(mv);
+    let fen = board.to_fen();
+    assert_eq!(
+        before[us] != after[us],
+        parts.kind != pawn || parts.change.is_some(),
+        "mover's key after {mv:?} in {fen}"
+    );
+    let took = board.captured_piece(mv).is_some_and(|p| p.kind != pawn);
+    assert_eq!(before[1 - us] != after[1 - us], took, "other key after {mv:?} in {fen}");
 }
 
 /// Checks the random walks rarely reach: a discovered check along a rank that an en-passant

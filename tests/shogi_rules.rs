@@ -291,6 +291,21 @@ fn flip_sfen(sfen: &str) -> String {
     format!("{} {side} {hands} {}", board.join("/"), f[3])
 }
 
+/// Each color's non-pawn key (the correction history's, hand included) changes exactly where its
+/// pieces other than pawns or its hand do: the mover's unless an unpromoting pawn steps without
+/// taking, the other's where a piece other than a pawn of it is taken.
+fn check_non_pawn_keys(b: &Shogi, next: &Shogi, mv: nue::game::shogi::Move) {
+    let pawn = nue::game::shogi::attacks::PAWN as u8;
+    let (before, after) = (b.non_pawn_keys().expect("keys"), next.non_pawn_keys().expect("keys"));
+    let us = b.side_to_move().index();
+    let parts = b.move_parts(mv);
+    let pawn_step = parts.kind == pawn && parts.from.is_some() && !parts.capture && parts.change.is_none();
+    let fen = b.to_fen();
+    assert_eq!(before[us] == after[us], pawn_step, "mover's key after {mv:?} in {fen}");
+    let took = b.captured_piece(mv).is_some_and(|p| p.kind != pawn);
+    assert_eq!(before[1 - us] != after[1 - us], took, "other key after {mv:?} in {fen}");
+}
+
 #[test]
 fn random_walks_keep_invariants() {
     let mut rng = Rng(17);
@@ -318,6 +333,7 @@ fn random_walks_keep_invariants() {
                 let mut next = b.clone();
                 next.play(mv, &mut Dirty::default());
                 assert_eq!(b.gives_check(mv), next.in_check());
+                check_non_pawn_keys(b, &next, mv);
             }
             if all.is_empty() {
                 break;

@@ -408,6 +408,12 @@ pub trait EvalKnowledge: GameRules {
     fn pawn_key(&self) -> u64 {
         0
     }
+    /// Keys of each color's pieces other than pawns, hand pieces included (White's, the first
+    /// player's, first), for the search's non-pawn correction history (Stockfish's
+    /// `nonPawnCorrectionHistory`); `None`, the default, where a game keeps none.
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
     /// The squares the side not to move attacks (bit `i`: square `i`), whatever stands on
     /// them, for the search's threat-indexed history; 0, the default, where a game computes
     /// none (its quiet moves then share one history).
@@ -420,11 +426,24 @@ pub trait EvalKnowledge: GameRules {
 /// each word multiplied by its own odd constant, the product's high bits folded down.
 #[inline(always)]
 pub fn pawn_key_of(first: u64, second: u64) -> u64 {
-    let mix = |x: u64, k: u64| {
-        let m = (x as u128).wrapping_mul(k as u128);
-        (m as u64) ^ ((m >> 64) as u64)
-    };
     mix(first, 0x9E37_79B9_7F4A_7C15) ^ mix(second, 0xC2B2_AE3D_27D4_EB4F).rotate_left(17)
+}
+
+/// A key of a sequence of words (one color's piece sets, kind by kind, then its hand; see
+/// [`EvalKnowledge::non_pawn_keys`]): each word folded into the key through a 128-bit product,
+/// so that every bit of every word reaches the key's low bits, which index the tables.
+#[inline(always)]
+pub fn words_key(words: impl IntoIterator<Item = u64>) -> u64 {
+    words
+        .into_iter()
+        .fold(0, |key, word| mix(key ^ word, 0x9E37_79B9_7F4A_7C15))
+}
+
+/// `x` times `k` as a 128-bit product, its high half folded onto its low half.
+#[inline(always)]
+fn mix(x: u64, k: u64) -> u64 {
+    let m = (x as u128).wrapping_mul(k as u128);
+    (m as u64) ^ ((m >> 64) as u64)
 }
 
 /// A whole game: its rules, notation and evaluation knowledge. Every game gets it from the

@@ -34,6 +34,9 @@ pub fn threat_index(threats: u128, origin: Option<usize>, target: usize) -> usiz
 /// tactical move is its piece-to index plus [`History::piece_to_count`].
 pub const CONT_KINDS: usize = 2;
 
+/// Plies from the root that keep a low-ply history (Stockfish's `LOW_PLY_HISTORY_SIZE`).
+pub const LOW_PLIES: usize = 4;
+
 /// Largest continuation table, in entries (32 MiB of `i16`).
 const CONTINUATION_CAP: usize = 16 << 20;
 
@@ -82,9 +85,16 @@ pub struct History {
     quiet: Vec<i16>,
     capture: Vec<i16>,
     continuation: Vec<i16>,
+    /// Piece-to history of the quiet moves at each of the first [`LOW_PLIES`] plies of the
+    /// current search (Stockfish's `lowPlyHistory`), cleared at each search's start.
+    low_ply: Vec<i16>,
     /// How far searches found the static evaluation off, by side to move and pawn structure
     /// (Stockfish's pawn correction history), in 1/256 centipawn.
     correction: Vec<i32>,
+    /// How far searches found the static evaluation off, by the color whose pieces other than
+    /// pawns the key is of, side to move and that key (Stockfish's non-pawn correction
+    /// history), in 1/256 centipawn.
+    non_pawn_correction: Vec<i32>,
     /// How far searches found the static evaluation off after a pair of moves (the piece-to
     /// indices of the last two), Stockfish's continuation correction history; in 1/256
     /// centipawn, folded by index beyond its cap.
@@ -102,7 +112,9 @@ impl History {
             quiet: vec![0; THREAT_KINDS * piece_to],
             capture: vec![0; piece_to * dims.piece_kinds as usize],
             continuation: vec![0; continuation],
+            low_ply: vec![0; LOW_PLIES * piece_to],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            non_pawn_correction: vec![0; 4 * CORRECTION_SIZE],
             cont_correction: vec![0; (piece_to * piece_to).min(CONT_CORRECTION_CAP)],
         }
     }
@@ -112,7 +124,9 @@ impl History {
         self.quiet.fill(0);
         self.capture.fill(0);
         self.continuation.fill(0);
+        self.low_ply.fill(0);
         self.correction.fill(0);
+        self.non_pawn_correction.fill(0);
         self.cont_correction.fill(0);
     }
 
@@ -133,6 +147,27 @@ impl History {
     #[inline]
     pub fn update_correction(&mut self, stm: usize, pawn_key: u64, diff: i32, depth: i32) {
         average_toward(&mut self.correction[Self::correction_index(stm, pawn_key)], diff, depth);
+    }
+
+    /// The non-pawn correction to add to a static evaluation, centipawns, for side `stm` where
+    /// the colors' pieces other than pawns have `keys` (White's first): both colors' entries.
+    #[inline]
+    pub fn non_pawn_correction(&self, stm: usize, keys: [u64; 2]) -> i32 {
+        let t = &self.non_pawn_correction;
+        (t[Self::correction_index(stm, keys[0])] + t[Self::correction_index(2 + stm, keys[1])]) / CORRECTION_GRAIN
+    }
+
+    /// Moves both colors' non-pawn corrections of side `stm` under `keys` towards `diff`, as
+    /// [`History::update_correction`].
+    #[inline]
+    pub fn update_non_pawn_correction(&mut self, stm: usize, keys: [u64; 2], diff: i32, depth: i32) {
+        for (color, key) in keys.into_iter().enumerate() {
+            average_toward(
+                &mut self.non_pawn_correction[Self::correction_index(2 * color + stm, key)],
+                diff,
+                depth,
+            );
+        }
     }
 
     #[inline(always)]
@@ -191,6 +226,31 @@ impl History {
             let i = self.cont_index(p, piece_to);
             gravity(&mut self.continuation[i], bonus);
         }
+    }
+
+    /// The low-ply history of a quiet move (`piece_to`) at `ply` plies from the root; 0 from
+    /// [`LOW_PLIES`] on.
+    #[inline]
+    pub fn low_ply_score(&self, ply: usize, piece_to: usize) -> i32 {
+        if ply < LOW_PLIES {
+            self.low_ply[ply * self.piece_to + piece_to] as i32
+        } else {
+            0
+        }
+    }
+
+    /// Rewards (positive `bonus`) or punishes a quiet move's low-ply history at `ply`, where
+    /// that ply keeps one.
+    #[inline]
+    pub fn update_low_ply(&mut self, ply: usize, piece_to: usize, bonus: i32) {
+        if ply < LOW_PLIES {
+            gravity(&mut self.low_ply[ply * self.piece_to + piece_to], bonus);
+        }
+    }
+
+    /// Forgets the low-ply history (a new search: its plies are a new root's).
+    pub fn clear_low_ply(&mut self) {
+        self.low_ply.fill(0);
     }
 
     /// Moves the capture history of (`piece_to`, `captured_kind`) towards `bonus` (gravity update).
@@ -284,5 +344,25 @@ mod tests {
         );
         h.clear();
         assert_eq!(h.cont_correction((7, 300)), 0);
+    }
+
+    /// A non-pawn correction approaches what the searches found through both colors' entries,
+    /// each the side to move's own: the other side, and keys that share only one color's
+    /// pieces, get half or none of it.
+    #[test]
+    fn non_pawn_correction_follows_the_searches() {
+        let mut h = History::new(CHESS);
+        let keys = [0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321];
+        for _ in 0..500 {
+            h.update_non_pawn_correction(0, keys, 30, 12);
+        }
+        let full = h.non_pawn_correction(0, keys);
+        assert!((58..=60).contains(&full), "{full}");
+        assert_eq!(h.non_pawn_correction(1, keys), 0);
+        let half = h.non_pawn_correction(0, [keys[0], keys[1] ^ 1]);
+        assert!((29..=30).contains(&half), "{half}");
+        assert_eq!(h.non_pawn_correction(0, [keys[1], keys[0]]), 0);
+        h.clear();
+        assert_eq!(h.non_pawn_correction(0, keys), 0);
     }
 }

@@ -153,6 +153,16 @@ params! {
     /// 1 on; Fairy-Stockfish does, as Stockfish did before version 17): on in games with drops,
     /// where a checking drop is always at hand.
     qs_checks: 0, 1, 0, 1;
+    /// Quiescence, not in check, where the stand-pat plus `delta_margin` is at or below alpha:
+    /// only captures that win material are searched (0 off, 1 on; Stockfish's futilityBase
+    /// test with its static exchange).
+    qs_fp_see: 0, 0, 0, 1;
+    /// Quiescence in check: quiet evasions searched once a move has scored above a mate
+    /// (100: off, all of them; Stockfish 15: 2).
+    qs_evasions: 100, 100, 1, 100;
+    /// Quiescence's fail-high scores are drawn towards beta: the stand-pat halfway, a move's
+    /// score a quarter of the way (0 off, 1 on; Stockfish's).
+    qs_damp: 0, 0, 0, 1;
     /// Correction history by pawn structure: the static evaluation moves by how far searches
     /// found it off in positions of the same pawns (Stockfish's pawn correction history; 0 off,
     /// 1 on).
@@ -160,6 +170,13 @@ params! {
     /// Correction history by the last two moves (Stockfish's continuation correction
     /// history; 0 off, 1 on).
     corr_cont: 1, 1, 0, 1;
+    /// Correction history by each color's pieces other than pawns: percent of the two tables'
+    /// sum added to the correction (0 off; Stockfish's non-pawn correction history, which
+    /// weighs each color's table about as its pawn table).
+    corr_nonpawn: 0, 0, 0, 200;
+    /// The static evaluation shrinks linearly with the n-move rule's count, to half at its limit
+    /// (0 off, 1 on; Stockfish's `v -= v * rule50 / 199`).
+    rule50_damp: 0, 0, 0, 1;
     /// Percent of the correction histories' sum added to the static evaluation. Each table is
     /// averaged towards the whole error, so where two agree they correct it twice, and that
     /// played better than fitting their sum to the error.
@@ -197,6 +214,11 @@ params! {
     /// on; Stockfish's continuation history by capture). Even in chess at 8,000 nodes a move;
     /// untested deeper.
     cont_split: 0, 0, 0, 1;
+    /// Move ordering: weight of a quiet move's low-ply history (its history at the same ply of
+    /// this search, for the first `LOW_PLIES` plies) over `1 + 2 * ply` against the other
+    /// histories' weight of 1 (0: off; Stockfish's lowPlyHistory, 8 against its main history's
+    /// 2).
+    low_ply: 0, 0, 0, 16;
     /// Aspiration window's first half-width (centipawns).
     aspiration: 20, 20, 8, 60;
 }

@@ -28,6 +28,9 @@ pub struct PickerContext {
     pub quiet_checks: bool,
     /// Weight of a capture's history in its score, 1/1024 (the search table's `ord_cap_hist`).
     pub cap_hist: i32,
+    /// The node's ply and the weight of the low-ply history in a quiet move's score at it, over
+    /// `1 + 2 * ply` (the search table's `low_ply`; 0: unused).
+    pub low_ply: (usize, i32),
 }
 
 enum Stage {
@@ -210,8 +213,14 @@ impl<G: Game> MovePicker<G> {
             } else if bits == self.ctx.killers[0] || bits == self.ctx.killers[1] {
                 KILLER + i32::from(bits == self.ctx.killers[0])
             } else {
-                let threat = move_threat(board, mv, self.ctx.threats);
-                history.quiet_score(piece_to(board, mv), threat, self.ctx.prev)
+                let (threat, pt) = (move_threat(board, mv, self.ctx.threats), piece_to(board, mv));
+                let (ply, weight) = self.ctx.low_ply;
+                let low_ply = if weight != 0 {
+                    history.low_ply_score(ply, pt) * weight / (1 + 2 * ply as i32)
+                } else {
+                    0
+                };
+                history.quiet_score(pt, threat, self.ctx.prev) + low_ply
             };
             self.scores.push(score);
         }
@@ -332,6 +341,7 @@ mod tests {
             tactical_only: false,
             quiet_checks: false,
             cap_hist: Params::DEFAULT.ord_cap_hist,
+            low_ply: (0, 0),
         }
     }
 
@@ -501,5 +511,38 @@ mod tests {
         assert_eq!(first(0), knight_takes_knight);
         assert_eq!(first(Params::DEFAULT.ord_cap_hist), knight_takes_knight);
         assert_eq!(first(512), rook_takes_pawn);
+    }
+
+    /// A quiet move's low-ply history orders it first at its own ply while the weight is on,
+    /// and nowhere past the low plies nor after it is cleared.
+    #[test]
+    fn low_ply_history_orders_the_plies_near_the_root() {
+        let board = Chess::from_fen(&ChessVariant, crate::game::chess::START_FEN).expect("valid");
+        let find = |text: &str| board.parse_move(text).expect("legal");
+        let (pawn_push, knight_out) = (find("a2a3"), find("g1f3"));
+        let mut history = History::new(board.dims());
+        history.update_quiet(piece_to(&board, knight_out), 0, [None; 3], 1000);
+        for _ in 0..100 {
+            history.update_low_ply(1, piece_to(&board, pawn_push), 1600);
+        }
+        let first = |history: &History, low_ply: (usize, i32)| {
+            let ctx = PickerContext {
+                killers: [0; 2],
+                low_ply,
+                ..context(&board, 0)
+            };
+            drain(&board, history, ctx)[0]
+        };
+        assert_eq!(first(&history, (1, 4)), pawn_push);
+        assert_eq!(first(&history, (1, 0)), knight_out);
+        assert_eq!(first(&history, (2, 4)), knight_out, "another ply's history");
+        history.update_low_ply(history::LOW_PLIES, piece_to(&board, pawn_push), 1600);
+        assert_eq!(
+            first(&history, (history::LOW_PLIES, 4)),
+            knight_out,
+            "past the low plies"
+        );
+        history.clear_low_ply();
+        assert_eq!(first(&history, (1, 4)), knight_out);
     }
 }

@@ -221,6 +221,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if self.history.piece_to_count() != pos.board().dims().pieces() * pos.board().dims().squares() {
             self.history = History::new(pos.board().dims());
         }
+        self.history.clear_low_ply();
         self.stack.fill(Frame::default());
         self.nodes = 0;
         self.seldepth = 0;
@@ -362,16 +363,28 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if let Some(moves) = self.last_two(ply).filter(|_| self.params.corr_cont != 0) {
             c += self.history.cont_correction(moves);
         }
+        if let Some(keys) = self.non_pawn_keys() {
+            c += self.history.non_pawn_correction(board.side_to_move().index(), keys) * self.params.corr_nonpawn / 100;
+        }
         c * self.params.corr_scale / 100
     }
 
-    /// The static evaluation `raw` at `ply` with the corrections in use, kept below the mate
-    /// range (`NO_EVAL` stays so).
+    /// The static evaluation `raw` at `ply` with the corrections in use, damped towards 0 by
+    /// the n-move rule's count where `rule50_damp` asks, kept below the mate range (`NO_EVAL`
+    /// stays so).
     fn corrected(&self, raw: i32, ply: usize) -> i32 {
         if raw == NO_EVAL {
             return raw;
         }
-        (raw + self.correction(ply)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let v = raw + self.correction(ply);
+        let board = self.pos.board();
+        let v = match board.move_rule_plies().filter(|_| self.params.rule50_damp != 0) {
+            // Halved at the rule's limit: a lead that no capture or pawn move turns into more
+            // is drifting towards the rule's draw (Stockfish's shuffling damping).
+            Some(limit) => v - v * board.reversible_plies().min(limit) as i32 / (2 * limit.max(1) as i32),
+            None => v,
+        };
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Moves the correction histories in use towards `diff`, the search score at `ply` minus
@@ -385,6 +398,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if let Some(moves) = self.last_two(ply).filter(|_| self.params.corr_cont != 0) {
             self.history.update_cont_correction(moves, diff, depth);
         }
+        if let Some(keys) = self.non_pawn_keys() {
+            let stm = self.pos.board().side_to_move().index();
+            self.history.update_non_pawn_correction(stm, keys, diff, depth);
+        }
+    }
+
+    /// The keys of the non-pawn correction history where it is in use.
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        (self.params.corr_nonpawn != 0).then(|| self.pos.board().non_pawn_keys())?
     }
 
     /// The late-move reduction at `depth` of a move searched after `moves` others, in 1/1024
@@ -683,6 +705,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tactical_only: true,
             quiet_checks: false,
             cap_hist: self.params.ord_cap_hist,
+            low_ply: (ply, 0),
         });
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
@@ -732,6 +755,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tactical_only: false,
             quiet_checks: false,
             cap_hist: self.params.ord_cap_hist,
+            low_ply: (ply, self.params.low_ply),
         });
         let p = self.params;
         let mut alpha = n.alpha;
@@ -1008,10 +1032,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.history.update_capture(pt, c.kind as usize, bonus);
             }
         } else {
-            self.history
-                .update_quiet(pt, move_threat(board, mv, threats), prev, bonus);
-            for &(q, threat) in quiets {
-                self.history.update_quiet(q, threat, prev, -bonus);
+            self.update_quiet(ply, (pt, move_threat(board, mv, threats)), prev, bonus);
+            for &q in quiets {
+                self.update_quiet(ply, q, prev, -bonus);
             }
             let k = &mut self.stack[ply].killers;
             if k[0] != best_move {
@@ -1033,7 +1056,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let pt = piece_to(board, mv);
             let threat = move_threat(board, mv, board.threats());
             let prev = self.prev_piece_to(ply);
-            self.history.update_quiet(pt, threat, prev, history::bonus(depth));
+            self.update_quiet(ply, (pt, threat), prev, history::bonus(depth));
+        }
+    }
+
+    /// Moves the histories of the quiet move (`piece_to`, threat index) at `ply` by `bonus`:
+    /// its piece-to and continuation histories, and its low-ply history where that is in use.
+    fn update_quiet(&mut self, ply: usize, (pt, threat): (usize, usize), prev: Prev, bonus: i32) {
+        self.history.update_quiet(pt, threat, prev, bonus);
+        if self.params.low_ply != 0 {
+            self.history.update_low_ply(ply, pt, bonus);
         }
     }
 
@@ -1096,7 +1128,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = -INFINITE;
         } else {
             if stand_pat >= beta {
-                return stand_pat;
+                return damp_qs_fail_high(&self.params, stand_pat, beta);
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
@@ -1116,12 +1148,27 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tactical_only: !in_check,
             quiet_checks,
             cap_hist: self.params.ord_cap_hist,
+            low_ply: (ply, 0),
         });
         let mut best_move = 0;
         let mut searched = 0;
+        let mut quiet_evasions = 0;
+        // Where even winning the exchange's margin cannot lift alpha, only captures that win
+        // material are worth searching (Stockfish's qsearch futilityBase test).
+        let futile = !in_check && self.params.qs_fp_see != 0 && stand_pat + self.params.delta_margin <= alpha;
         while let Some(mv) = picker.next(self.pos.board(), &self.history) {
             let board = self.pos.board();
             let tactical = board.is_tactical(mv);
+            if in_check && !tactical && best > -MATE_BOUND && self.params.qs_evasions < 100 {
+                // Past the first few quiet evasions of a position not lost (Stockfish 15's).
+                if quiet_evasions >= self.params.qs_evasions {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
+            if futile && !board.see_ge(mv, 1) {
+                continue;
+            }
             // Not in check, the moves are tactical ones and (at the first ply) quiet checks.
             if !in_check {
                 let captured = board.captured_piece(mv);
@@ -1168,11 +1215,24 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if in_check && searched == 0 {
             return outcome_score(self.pos.board().outcome_without_moves(), ply);
         }
+        if best >= beta && best.abs() < MATE_BOUND && self.params.qs_damp != 0 {
+            best = (3 * best + beta) / 4;
+        }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let stored_eval = (raw != NO_EVAL).then_some(raw);
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
         best
+    }
+}
+
+/// Quiescence's stand-pat score `stand_pat` at or above `beta`, drawn halfway to beta with
+/// `qs_damp` (Stockfish's: a stand-pat cut is a guess, and a softer one fails high less far).
+fn damp_qs_fail_high(p: &Params, stand_pat: i32, beta: i32) -> i32 {
+    if p.qs_damp != 0 && stand_pat.abs() < MATE_BOUND {
+        (stand_pat + beta) / 2
+    } else {
+        stand_pat
     }
 }
 

@@ -801,6 +801,11 @@ impl crate::game::EvalKnowledge for Chess {
         )
     }
 
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        let key = |c: Color| crate::game::words_key([N, B, R, Q, K].map(|k| self.pieces(c, k)));
+        Some([key(Color::White), key(Color::Black)])
+    }
+
     fn threats(&self) -> u128 {
         u128::from(self.attacks_by(!self.side))
     }

@@ -752,6 +752,21 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
         self.attacked_squares(!self.state.side).to_u128()
     }
 
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        let rules = &self.variant.rules;
+        let key = |c: usize| {
+            let own = self.state.by_color[c];
+            let hand = self.state.hand[c]
+                .iter()
+                .fold(0u64, |w, &n| w.rotate_left(5) ^ u64::from(n));
+            let sets = (0..rules.kinds)
+                .filter(|&k| !rules.is_pawn(k))
+                .map(|k| (self.by_kind[k] & own).fold64());
+            crate::game::words_key(sets.chain([hand]))
+        };
+        Some([key(0), key(1)])
+    }
+
     fn pawn_key(&self) -> u64 {
         let rules = &self.variant.rules;
         let mut pawns = B::default();

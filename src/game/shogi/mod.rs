@@ -215,6 +215,12 @@ pub struct Shogi {
     dialect: Dialect,
 }
 
+/// A bitboard folded to 64 bits, for the correction histories' keys.
+#[inline(always)]
+fn fold(b: u128) -> u64 {
+    (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 #[inline(always)]
 const fn bit(sq: usize) -> u128 {
     1u128 << sq
@@ -877,8 +883,18 @@ impl crate::game::EvalKnowledge for Shogi {
         out
     }
 
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        let key = |c: usize| {
+            let hand = self.hands[c].iter().fold(0u64, |w, &n| w.rotate_left(5) ^ u64::from(n));
+            let sets = (0..self.kinds.len())
+                .filter(|&k| k != PAWN)
+                .map(|k| fold(self.kinds[k] & self.colors[c]));
+            crate::game::words_key(sets.chain([hand]))
+        };
+        Some([key(0), key(1)])
+    }
+
     fn pawn_key(&self) -> u64 {
-        let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let pawns = self.kinds[PAWN];
         crate::game::pawn_key_of(fold(pawns & self.colors[0]), fold(pawns & self.colors[1]))
     }
