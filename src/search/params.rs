@@ -155,8 +155,8 @@ params! {
     qs_checks: 0, 1, 0, 1;
     /// Quiescence, not in check, where the stand-pat plus `delta_margin` is at or below alpha:
     /// only captures that win material are searched (0 off, 1 on; Stockfish's futilityBase
-    /// test with its static exchange).
-    qs_fp_see: 0, 0, 0, 1;
+    /// test with its static exchange). The drops family keeps it off, unmeasured.
+    qs_fp_see: 1, 0, 0, 1;
     /// Quiescence in check: quiet evasions searched once a move has scored above a mate
     /// (100: off, all of them; Stockfish 15: 2).
     qs_evasions: 100, 100, 1, 100;
