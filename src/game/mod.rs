@@ -439,6 +439,13 @@ pub fn words_key(words: impl IntoIterator<Item = u64>) -> u64 {
         .fold(0, |key, word| mix(key ^ word, 0x9E37_79B9_7F4A_7C15))
 }
 
+/// One color's hand counts, kind by kind, as one word for [`words_key`] (each count shifted
+/// five bits past the one before, wrapping around).
+#[inline]
+pub fn hand_word(counts: &[u8]) -> u64 {
+    counts.iter().fold(0, |w, &n| w.rotate_left(5) ^ u64::from(n))
+}
+
 /// `x` times `k` as a 128-bit product, its high half folded onto its low half.
 #[inline(always)]
 fn mix(x: u64, k: u64) -> u64 {

@@ -378,7 +378,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         let v = raw + self.correction(ply);
         let board = self.pos.board();
-        let v = match board.move_rule_plies().filter(|_| self.params.rule50_damp != 0) {
+        let limit = (self.params.rule50_damp != 0)
+            .then(|| board.move_rule_plies())
+            .flatten();
+        let v = match limit {
             // Halved at the rule's limit: a lead that no capture or pawn move turns into more
             // is drifting towards the rule's draw (Stockfish's shuffling damping).
             Some(limit) => v - v * board.reversible_plies().min(limit) as i32 / (2 * limit.max(1) as i32),
@@ -1166,9 +1169,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
                 quiet_evasions += 1;
             }
-            if futile && !board.see_ge(mv, 1) {
-                continue;
-            }
             // Not in check, the moves are tactical ones and (at the first ply) quiet checks.
             if !in_check {
                 let captured = board.captured_piece(mv);
@@ -1184,7 +1184,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         continue;
                     }
                 }
-                if !board.see_ge(mv, 0) {
+                // A move that loses material, or where `futile`, one that wins none.
+                if !board.see_ge(mv, i32::from(futile)) {
                     continue;
                 }
             }

@@ -756,13 +756,10 @@ impl<B: Bitboard> crate::game::EvalKnowledge for Fairy<B> {
         let rules = &self.variant.rules;
         let key = |c: usize| {
             let own = self.state.by_color[c];
-            let hand = self.state.hand[c]
-                .iter()
-                .fold(0u64, |w, &n| w.rotate_left(5) ^ u64::from(n));
             let sets = (0..rules.kinds)
                 .filter(|&k| !rules.is_pawn(k))
                 .map(|k| (self.by_kind[k] & own).fold64());
-            crate::game::words_key(sets.chain([hand]))
+            crate::game::words_key(sets.chain([crate::game::hand_word(&self.state.hand[c])]))
         };
         Some([key(0), key(1)])
     }

@@ -12,7 +12,7 @@ mod terms;
 
 use self::attacks::*;
 use crate::core::zobrist;
-use crate::core::{Color, MoveError, Outcome, PositionError, Square};
+use crate::core::{Bitboard, Color, MoveError, Outcome, PositionError, Square};
 use crate::game::{Dialect, Dims, Dirty, GameMove, GameRules, GenKind, HandChange, Piece, RepetitionRules, see};
 use arrayvec::ArrayVec;
 
@@ -213,12 +213,6 @@ pub struct Shogi {
     checkers: u128,
     /// The notation `to_fen`, `parse_move` and `fmt_move` speak.
     dialect: Dialect,
-}
-
-/// A bitboard folded to 64 bits, for the correction histories' keys.
-#[inline(always)]
-fn fold(b: u128) -> u64 {
-    (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 #[inline(always)]
@@ -885,18 +879,17 @@ impl crate::game::EvalKnowledge for Shogi {
 
     fn non_pawn_keys(&self) -> Option<[u64; 2]> {
         let key = |c: usize| {
-            let hand = self.hands[c].iter().fold(0u64, |w, &n| w.rotate_left(5) ^ u64::from(n));
             let sets = (0..self.kinds.len())
                 .filter(|&k| k != PAWN)
-                .map(|k| fold(self.kinds[k] & self.colors[c]));
-            crate::game::words_key(sets.chain([hand]))
+                .map(|k| (self.kinds[k] & self.colors[c]).fold64());
+            crate::game::words_key(sets.chain([crate::game::hand_word(&self.hands[c])]))
         };
         Some([key(0), key(1)])
     }
 
     fn pawn_key(&self) -> u64 {
         let pawns = self.kinds[PAWN];
-        crate::game::pawn_key_of(fold(pawns & self.colors[0]), fold(pawns & self.colors[1]))
+        crate::game::pawn_key_of((pawns & self.colors[0]).fold64(), (pawns & self.colors[1]).fold64())
     }
 
     fn layout_spec(_: &Self::Variant) -> crate::game::LayoutSpec {
