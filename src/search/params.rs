@@ -160,9 +160,6 @@ params! {
     /// Quiescence in check: quiet evasions searched once a move has scored above a mate
     /// (100: off, all of them; Stockfish 15: 2).
     qs_evasions: 100, 100, 1, 100;
-    /// Quiescence's fail-high scores are drawn towards beta: the stand-pat halfway, a move's
-    /// score a quarter of the way (0 off, 1 on; Stockfish's).
-    qs_damp: 0, 0, 0, 1;
     /// Correction history by pawn structure: the static evaluation moves by how far searches
     /// found it off in positions of the same pawns (Stockfish's pawn correction history; 0 off,
     /// 1 on).

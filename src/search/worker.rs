@@ -1131,7 +1131,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = -INFINITE;
         } else {
             if stand_pat >= beta {
-                return damp_qs_fail_high(&self.params, stand_pat, beta);
+                return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
@@ -1216,24 +1216,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if in_check && searched == 0 {
             return outcome_score(self.pos.board().outcome_without_moves(), ply);
         }
-        if best >= beta && best.abs() < MATE_BOUND && self.params.qs_damp != 0 {
-            best = (3 * best + beta) / 4;
-        }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let stored_eval = (raw != NO_EVAL).then_some(raw);
         ctx.tt
             .store(key, best_move, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
         best
-    }
-}
-
-/// Quiescence's stand-pat score `stand_pat` at or above `beta`, drawn halfway to beta with
-/// `qs_damp` (Stockfish's: a stand-pat cut is a guess, and a softer one fails high less far).
-fn damp_qs_fail_high(p: &Params, stand_pat: i32, beta: i32) -> i32 {
-    if p.qs_damp != 0 && stand_pat.abs() < MATE_BOUND {
-        (stand_pat + beta) / 2
-    } else {
-        stand_pat
     }
 }
 
