@@ -87,10 +87,10 @@ params! {
     lmr_history: 8192, 8192, 2000, 20000;
     /// Late-move pruning: quiet moves tried at depth `d` are `(lmp_base + d^2) / (2 - improving)`.
     lmp_base: 3, 3, 1, 8;
-    /// Late-move pruning skips quiet checks too (0 off, 1 on; Stockfish's, and Stockfish 11's
-    /// in games with drops, where most late quiet moves are checking drops). In chess it
-    /// lost: the checks are what late-move pruning must keep there.
-    lmp_checks: 0, 1, 0, 1;
+    /// Late-move pruning skips quiet checks too (0 off, 1 on; Stockfish's rule, and Stockfish
+    /// 11's in games with drops). It lost in every family measured: the checks, checking drops
+    /// included, are what late-move pruning must keep.
+    lmp_checks: 0, 0, 0, 1;
     /// Futility pruning of quiet moves: base margin (centipawns).
     fp_base: 100, 100, 20, 250;
     /// Futility pruning: margin per ply of the node's depth (centipawns; on the reduced depth, as

@@ -810,8 +810,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if !tactical && !n.in_check {
                     // Late-move, futility and history pruning; never of checking moves (the
                     // check test is the costly part, so it comes last), except that late-move
-                    // pruning takes checks too with `lmp_checks` (in games with drops, where
-                    // most late quiet moves are checking drops).
+                    // pruning takes checks too with `lmp_checks`.
                     let late = searched as i32 >= (p.lmp_base + depth * depth) / (2 - i32::from(n.improving));
                     if late {
                         if p.lmp_checks != 0 {
