@@ -204,9 +204,9 @@ params! {
     /// Move ordering: a capture's history counts this much against its victim's exchange value
     /// (1/1024 of the history over 8 times the value in centipawns; 16: a sixty-fourth of the
     /// history, worth at most a third of a pawn). Stockfish 17 weighs it up to about 7 pawns; a
-    /// quarter of the history, up to five pawns, lost here. The drops family keeps the
-    /// sixteenth it had, unmeasured.
-    ord_cap_hist: 16, 64, 0, 512;
+    /// quarter of the history, up to five pawns, lost here, and a sixteenth lost to this in
+    /// crazyhouse.
+    ord_cap_hist: 16, 16, 0, 512;
     /// Continuation histories kept apart by whether the earlier move was tactical (0 off, 1
     /// on; Stockfish's continuation history by capture). Even in chess at 8,000 nodes a move;
     /// untested deeper.
