@@ -51,14 +51,20 @@ struct Slot {
 }
 
 const CLUSTER: usize = 4;
+
+/// One cache line of entries, aligned to it: a probe and its prefetch touch a single line (a
+/// large allocation from the system allocator starts 16 bytes past a page boundary, which
+/// would split every unaligned cluster across two lines).
+#[repr(align(64))]
+#[derive(Default)]
+struct Cluster([Slot; CLUSTER]);
 const GENERATION_STEP: u8 = 4;
 /// Entries `hashfull` looks at: the first thousand clusters.
 const HASHFULL_SAMPLE: usize = 1000 * CLUSTER;
 
 /// The shared table. Sized in MiB; `clear` and `resize` need exclusive access.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
-    clusters: usize,
+    clusters: Vec<Cluster>,
     generation: std::sync::atomic::AtomicU8,
 }
 
@@ -74,15 +80,7 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one cluster). Aborts if the memory cannot be had:
     /// for sizes a user chooses, use [`TranspositionTable::try_new`].
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) << 20;
-        let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::with_capacity(clusters * CLUSTER);
-        slots.resize_with(clusters * CLUSTER, Slot::default);
-        TranspositionTable {
-            slots,
-            clusters,
-            generation: std::sync::atomic::AtomicU8::new(0),
-        }
+        TranspositionTable::try_new(mib).expect("memory for the transposition table")
     }
 
     /// A table of about `mib` MiB, or the allocation's error when the memory cannot be had.
@@ -91,12 +89,11 @@ impl TranspositionTable {
     /// The allocator refused the memory (or the size overflows).
     pub fn try_new(mib: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
         let bytes = mib.max(1).saturating_mul(1 << 20);
-        let clusters = (bytes / (CLUSTER * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(clusters * CLUSTER)?;
-        slots.resize_with(clusters * CLUSTER, Slot::default);
+        let count = (bytes / std::mem::size_of::<Cluster>()).max(1);
+        let mut clusters = Vec::new();
+        clusters.try_reserve_exact(count)?;
+        clusters.resize_with(count, Cluster::default);
         Ok(TranspositionTable {
-            slots,
             clusters,
             generation: std::sync::atomic::AtomicU8::new(0),
         })
@@ -104,7 +101,7 @@ impl TranspositionTable {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        for s in &mut self.slots {
+        for s in self.clusters.iter_mut().flat_map(|c| &mut c.0) {
             *s.meta.get_mut() = 0;
             *s.data.get_mut() = 0;
         }
@@ -117,9 +114,9 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn cluster(&self, key: u64) -> &[Slot] {
-        let index = ((key as u128 * self.clusters as u128) >> 64) as usize * CLUSTER;
-        &self.slots[index..index + CLUSTER]
+    fn cluster(&self, key: u64) -> &[Slot; CLUSTER] {
+        let index = ((key as u128 * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[index].0
     }
 
     /// Asks the CPU to start loading the cluster of `key` (call right after a move is made, so the
@@ -241,9 +238,9 @@ impl TranspositionTable {
     /// Permille of a sample of entries written in the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);
-        let sample = self.slots.len().min(HASHFULL_SAMPLE);
-        let used = self.slots[..sample]
-            .iter()
+        let slots = self.clusters.iter().take(HASHFULL_SAMPLE / CLUSTER).flat_map(|c| &c.0);
+        let sample = self.clusters.len().min(HASHFULL_SAMPLE / CLUSTER) * CLUSTER;
+        let used = slots
             .filter(|s| {
                 s.data.load(Ordering::Relaxed) != 0 && (s.meta.load(Ordering::Relaxed) & 0xFC) as u8 == generation
             })
@@ -254,13 +251,23 @@ impl TranspositionTable {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// Each cluster is one whole cache line.
+    #[test]
+    fn clusters_are_cache_lines() {
+        let tt = TranspositionTable::new(2);
+        assert_eq!(std::mem::size_of::<Cluster>(), 64);
+        assert_eq!(tt.clusters.len(), 2 << 20 >> 6);
+        assert!(tt.clusters.iter().take(100).all(|c| c as *const Cluster as usize % 64 == 0));
+        assert_eq!(tt.hashfull(), 0);
+    }
+
     #[test]
     fn an_impossible_size_is_an_error() {
         assert!(TranspositionTable::try_new(usize::MAX >> 8).is_err());
         assert!(TranspositionTable::try_new(1).is_ok());
     }
-
-    use super::*;
 
     #[test]
     fn store_then_probe_round_trips() {
