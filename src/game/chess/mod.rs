@@ -12,7 +12,7 @@ mod terms;
 
 pub use moves::{Move, MoveKind};
 
-use self::attacks::{KING, KNIGHT, PAWN, sliders};
+use self::attacks::{KING, KNIGHT, PAWN, line, sliders};
 use crate::core::zobrist;
 use crate::core::{Color, MoveError, Outcome, PositionError, Square};
 use crate::game::{Dims, Dirty, GameMove, GenKind, Piece, RepetitionRules, see};
@@ -619,6 +619,15 @@ impl crate::game::GameRules for Chess {
         };
         if direct & bit(ksq as u8) != 0 {
             return true;
+        }
+        // A plain move or promotion discovers a check only from a square on a line through the
+        // king that it leaves (Stockfish's `aligned` test); the rare castling and en passant are
+        // looked at in full.
+        if let MoveKind::Normal | MoveKind::Promotion(_) = mv.kind() {
+            let through = line(ksq, from as usize);
+            if through == 0 || through & bit(to) != 0 {
+                return false;
+            }
         }
         // Discovered checks by our other sliders through the vacated squares.
         let stay = ours & !vacated;
