@@ -299,7 +299,10 @@ fn insertion_sort<M: Copy>(scores: &mut [i32], moves: &mut [M]) {
 
 /// The order of [`insertion_sort`] in O(n log n), for long lists (at most `KEY_SORT_MAX`):
 /// each move becomes one `u64` key, its score flipped so that the best sorts first above its
-/// index so that ties keep their order, and the keys are sorted as plain integers.
+/// index so that ties keep their order, and the keys are sorted as plain integers. Never
+/// inlined: its 12 KiB of stack buffers would otherwise be set up (four stack pages probed) on
+/// every call of [`MovePicker::pick`], where few lists are long enough to need them.
+#[inline(never)]
 fn key_sort<M: Copy>(scores: &mut [i32], moves: &mut [M]) {
     // `score as u32 ^ SIGN` keeps the order of the signed scores; `!` reverses it.
     const SIGN: u32 = 1 << 31;
