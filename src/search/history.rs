@@ -29,6 +29,12 @@ pub fn threat_index(threats: u128, origin: Option<usize>, target: usize) -> usiz
     2 * origin.map_or(0, hit) + hit(target)
 }
 
+/// Where the continuation-history rows of the moves of a [`Prev`] start
+/// ([`History::cont_rows`]): a quiet move's entry under each is `start + piece_to`, a row of
+/// zeros standing in for a missing move. Found once per node, not once per move.
+#[derive(Clone, Copy, Debug)]
+pub struct ContRows([usize; 3]);
+
 /// Continuation tables by the kind of the earlier move: quiet or tactical (Stockfish keeps
 /// its continuation history apart by whether that move captured). A [`Prev`] entry of a
 /// tactical move is its piece-to index plus [`History::piece_to_count`].
@@ -84,6 +90,8 @@ pub struct History {
     kinds: usize,
     quiet: Vec<i16>,
     capture: Vec<i16>,
+    /// The continuation rows, then one row of zeros (never updated) for a [`Prev`] entry with
+    /// no move.
     continuation: Vec<i16>,
     /// Piece-to history of the quiet moves at each of the first [`LOW_PLIES`] plies of the
     /// current search (Stockfish's `lowPlyHistory`), cleared at each search's start.
@@ -111,7 +119,7 @@ impl History {
             kinds: dims.piece_kinds as usize,
             quiet: vec![0; THREAT_KINDS * piece_to],
             capture: vec![0; piece_to * dims.piece_kinds as usize],
-            continuation: vec![0; continuation],
+            continuation: vec![0; continuation + piece_to],
             low_ply: vec![0; LOW_PLIES * piece_to],
             correction: vec![0; 2 * CORRECTION_SIZE],
             non_pawn_correction: vec![0; 4 * CORRECTION_SIZE],
@@ -195,21 +203,42 @@ impl History {
         self.piece_to
     }
 
-    /// The continuation entry of (`prev`, `cur`).
+    /// Where the continuation row of the earlier move of piece-to index `prev` starts: the
+    /// entry of (`prev`, `cur`) is `start + cur`. Rows past a capped table's end are folded
+    /// into it whole (a division, once per row rather than once per entry).
     #[inline(always)]
-    fn cont_index(&self, prev: usize, cur: usize) -> usize {
-        fold(prev * self.piece_to + cur, self.continuation.len())
+    fn cont_row(&self, prev: usize) -> usize {
+        let start = prev * self.piece_to;
+        // The last row that fits before the row of zeros.
+        let last = self.continuation.len() - 2 * self.piece_to;
+        if start <= last { start } else { start % (last + 1) }
+    }
+
+    /// The continuation rows of the moves of `prev`, for [`History::quiet_score_in`].
+    #[inline(always)]
+    pub fn cont_rows(&self, prev: Prev) -> ContRows {
+        let zeros = self.continuation.len() - self.piece_to;
+        let row = |p: Option<usize>| p.map_or(zeros, |p| self.cont_row(p));
+        ContRows([row(prev[0]), row(prev[1]), row(prev[2])])
     }
 
     /// Quiet-move score: piece-to history (of the move's [`threat_index`] `threat`) plus
-    /// continuation history from the moves of `prev`.
-    #[inline]
-    pub fn quiet_score(&self, piece_to: usize, threat: usize, prev: Prev) -> i32 {
-        let mut s = self.quiet[threat * self.piece_to + piece_to] as i32;
-        for p in prev.into_iter().flatten() {
-            s += self.continuation[self.cont_index(p, piece_to)] as i32;
-        }
-        s
+    /// continuation history from the moves of `prev` (the search finds the rows once per node).
+    #[cfg(test)]
+    fn quiet_score(&self, piece_to: usize, threat: usize, prev: Prev) -> i32 {
+        self.quiet_score_in(self.cont_rows(prev), piece_to, threat)
+    }
+
+    /// [`History::quiet_score`] with the continuation rows found beforehand, for scoring
+    /// every quiet move of a node.
+    #[inline(always)]
+    pub fn quiet_score_in(&self, rows: ContRows, piece_to: usize, threat: usize) -> i32 {
+        let cont: i32 = rows
+            .0
+            .iter()
+            .map(|&start| self.continuation[start + piece_to] as i32)
+            .sum();
+        self.quiet[threat * self.piece_to + piece_to] as i32 + cont
     }
 
     /// The capture history score of a piece arriving on a square (`piece_to`) taking `captured_kind`.
@@ -223,7 +252,7 @@ impl History {
     pub fn update_quiet(&mut self, piece_to: usize, threat: usize, prev: Prev, bonus: i32) {
         gravity(&mut self.quiet[threat * self.piece_to + piece_to], bonus);
         for p in prev.into_iter().flatten() {
-            let i = self.cont_index(p, piece_to);
+            let i = self.cont_row(p) + piece_to;
             gravity(&mut self.continuation[i], bonus);
         }
     }
@@ -319,6 +348,34 @@ mod tests {
         let alone = h.quiet_score(pt, 0, [None; 3]);
         assert!(h.quiet_score(pt, 0, [Some(earlier + n), None, None]) > alone);
         assert_eq!(h.quiet_score(pt, 0, [Some(earlier), None, None]), alone);
+    }
+
+    /// A game too large for a whole continuation table folds its late rows into it: every
+    /// earlier move's row, the last included, is found whole and learns.
+    #[test]
+    fn folded_continuation_rows_learn() {
+        let big = Dims {
+            files: 16,
+            ranks: 16,
+            piece_kinds: 12,
+            hand_kinds: 0,
+        };
+        let mut h = History::new(big);
+        let n = h.piece_to_count();
+        assert!(h.continuation.len() < CONT_KINDS * n * n, "the table is capped");
+        let pt = n - 1;
+        let cont =
+            |h: &History, earlier| h.quiet_score(pt, 0, [Some(earlier), None, None]) - h.quiet_score(pt, 0, [None; 3]);
+        for earlier in [0, n / 2, n, CONT_KINDS * n - 1] {
+            let before = cont(&h, earlier);
+            h.update_quiet(pt, 0, [Some(earlier), None, None], bonus(8));
+            assert!(cont(&h, earlier) > before, "row of {earlier}");
+        }
+        let zeros = h.continuation.len() - n;
+        assert!(
+            h.continuation[zeros..].iter().all(|&v| v == 0),
+            "the row of zeros stays zero"
+        );
     }
 
     /// A correction after a pair of moves approaches what the searches found, stays within

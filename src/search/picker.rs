@@ -194,33 +194,54 @@ impl<G: Game> MovePicker<G> {
         }
         self.index = 0;
         self.sorted = false;
-        self.score(board, history);
+        self.score(board, history, kind);
     }
 
-    fn score(&mut self, board: &G, history: &History) {
-        let terms = board.eval_terms();
+    /// Scores the current stage's moves: the tactical ones by victim, attacker and capture
+    /// history, the quiet ones as killers or by history.
+    fn score(&mut self, board: &G, history: &History, kind: GenKind) {
         self.scores.clear();
+        if kind == GenKind::Tactical {
+            self.score_tactical(board, history);
+        } else {
+            self.score_quiet(board, history);
+        }
+    }
+
+    fn score_tactical(&mut self, board: &G, history: &History) {
+        let terms = board.eval_terms();
         for &mv in self.moves.iter() {
-            let bits = mv.to_bits();
-            let score = if bits == self.ctx.tt_move {
+            let score = if mv.to_bits() == self.ctx.tt_move {
                 i32::MIN
-            } else if board.is_tactical(mv) {
+            } else {
                 let captured = board.captured_piece(mv).map_or(0, |p| p.kind as usize);
                 let victim = board.captured_piece(mv).map_or(0, |_| terms.see[captured]);
                 let attacker = terms.see[board.moved_piece(mv).kind as usize].min(2000);
                 let cap_hist = history.capture_score(piece_to(board, mv), captured) * self.ctx.cap_hist / 1024;
                 GOOD_CAPTURE + 8 * victim - attacker / 8 + cap_hist
-            } else if bits == self.ctx.killers[0] || bits == self.ctx.killers[1] {
-                KILLER + i32::from(bits == self.ctx.killers[0])
+            };
+            self.scores.push(score);
+        }
+    }
+
+    fn score_quiet(&mut self, board: &G, history: &History) {
+        let rows = history.cont_rows(self.ctx.prev);
+        let [killer, killer2] = self.ctx.killers;
+        let (ply, weight) = self.ctx.low_ply;
+        for &mv in self.moves.iter() {
+            let bits = mv.to_bits();
+            let score = if bits == self.ctx.tt_move {
+                i32::MIN
+            } else if bits == killer || bits == killer2 {
+                KILLER + i32::from(bits == killer)
             } else {
                 let (threat, pt) = (move_threat(board, mv, self.ctx.threats), piece_to(board, mv));
-                let (ply, weight) = self.ctx.low_ply;
                 let low_ply = if weight != 0 {
                     history.low_ply_score(ply, pt) * weight / (1 + 2 * ply as i32)
                 } else {
                     0
                 };
-                history.quiet_score(pt, threat, self.ctx.prev) + low_ply
+                history.quiet_score_in(rows, pt, threat) + low_ply
             };
             self.scores.push(score);
         }

@@ -259,7 +259,12 @@ mod tests {
         let tt = TranspositionTable::new(2);
         assert_eq!(std::mem::size_of::<Cluster>(), 64);
         assert_eq!(tt.clusters.len(), 2 << 20 >> 6);
-        assert!(tt.clusters.iter().take(100).all(|c| c as *const Cluster as usize % 64 == 0));
+        assert!(
+            tt.clusters
+                .iter()
+                .take(100)
+                .all(|c| (c as *const Cluster as usize).is_multiple_of(64))
+        );
         assert_eq!(tt.hashfull(), 0);
     }
 

@@ -749,6 +749,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     fn search_moves(&mut self, ctx: &Context, n: &Node) -> Option<Searched> {
         let (ply, depth, root) = (n.ply, n.depth, n.ply == 0);
         let prev = self.prev_piece_to(ply);
+        let rows = self.history.cont_rows(prev);
         let threats = self.pos.board().threats();
         let mut picker = MovePicker::<G>::new(PickerContext {
             tt_move: n.tt_move,
@@ -797,7 +798,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let quiet_history = if tactical {
                 0
             } else {
-                self.history.quiet_score(pt, threat, prev)
+                self.history.quiet_score_in(rows, pt, threat)
             };
             // What the reductions read of the move's statistics (Stockfish's statScore).
             let stat = match captured {
