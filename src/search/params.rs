@@ -79,6 +79,16 @@ params! {
     /// Null move: a cut at this depth or deeper is verified by a search without null moves
     /// (plies; 100: off; Stockfish: 14).
     nmp_verify: 100, 100, 6, 100;
+    /// Null move only at expected cut nodes (1; 0: at every non-PV node), as Stockfish since
+    /// version 16: at an expected all node the null move's search is mostly wasted.
+    nmp_cut: 0, 0, 0, 1;
+    /// Internal iterative reduction from depth 4 on, without a table move, at PV nodes
+    /// (plies; Stockfish 16: 3).
+    iir_pv: 1, 1, 0, 3;
+    /// The same at expected cut nodes (plies; Stockfish 16: 2, from depth 8).
+    iir_cut: 1, 1, 0, 3;
+    /// The same at expected all nodes (plies; Stockfish 16: 0).
+    iir_all: 1, 1, 0, 3;
     /// Late-move reduction table: constant term (1/1024 ply).
     lmr_base: 819, 819, 0, 1600;
     /// Late-move reduction table: divisor of `ln(depth) ln(moves)` (1/100).

@@ -238,14 +238,15 @@ impl TranspositionTable {
     /// Permille of a sample of entries written in the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);
-        let slots = self.clusters.iter().take(HASHFULL_SAMPLE / CLUSTER).flat_map(|c| &c.0);
-        let sample = self.clusters.len().min(HASHFULL_SAMPLE / CLUSTER) * CLUSTER;
-        let used = slots
+        let sample = &self.clusters[..self.clusters.len().min(HASHFULL_SAMPLE / CLUSTER)];
+        let used = sample
+            .iter()
+            .flat_map(|c| &c.0)
             .filter(|s| {
                 s.data.load(Ordering::Relaxed) != 0 && (s.meta.load(Ordering::Relaxed) & 0xFC) as u8 == generation
             })
             .count();
-        (used * 1000 / sample.max(1)) as u32
+        (used * 1000 / (sample.len() * CLUSTER).max(1)) as u32
     }
 }
 

@@ -568,9 +568,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return score;
             }
         }
-        // Internal iterative reduction: without a move to try first, search shallower.
+        // Internal iterative reduction: without a move to try first, search shallower (at least
+        // a ply deep: the reductions are at most 3).
         if depth >= 4 && tt_move == 0 && !root {
-            depth -= 1;
+            let p = &self.params;
+            depth -= match (pv_node, cut_node) {
+                (true, _) => p.iir_pv,
+                (false, true) => p.iir_cut,
+                (false, false) => p.iir_all,
+            };
             node.depth = depth;
         }
 
@@ -645,7 +651,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         // Null-move pruning.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
         let verifying = ply < self.nmp_min_ply;
-        if depth >= 3 && eval >= beta && excluded == 0 && !prev_null && !verifying && self.pos.board().null_move_ok() {
+        let expected_cut = cut_node || p.nmp_cut == 0;
+        if depth >= 3
+            && expected_cut
+            && eval >= beta
+            && excluded == 0
+            && !prev_null
+            && !verifying
+            && self.pos.board().null_move_ok()
+        {
             let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             if self.eval.play_null(&mut self.pos) {
                 self.mark_move(ply, None, 0, false, false);
