@@ -80,8 +80,9 @@ params! {
     /// (plies; 100: off; Stockfish: 14).
     nmp_verify: 100, 100, 6, 100;
     /// Null move only at expected cut nodes (1; 0: at every non-PV node), as Stockfish since
-    /// version 16: at an expected all node the null move's search is mostly wasted.
-    nmp_cut: 0, 0, 0, 1;
+    /// version 17 (its pull request 5490): at an expected all node the null move's search is
+    /// mostly wasted.
+    nmp_cut: 1, 0, 0, 1;
     /// Internal iterative reduction from depth 4 on, without a table move, at PV nodes
     /// (plies; Stockfish 16: 3).
     iir_pv: 1, 1, 0, 3;

@@ -648,7 +648,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         {
             return Some(beta + (eval - beta) * p.rfp_damp / 1024);
         }
-        // Null-move pruning.
+        // Null-move pruning; with `nmp_cut`, only where a cut is expected.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
         let verifying = ply < self.nmp_min_ply;
         let expected_cut = cut_node || p.nmp_cut == 0;
