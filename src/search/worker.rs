@@ -569,7 +569,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         // Internal iterative reduction: without a move to try first, search shallower (at least
-        // a ply deep: the reductions are at most 3).
+        // a ply deep: the table's ranges cap each reduction at 3).
         if depth >= 4 && tt_move == 0 && !root {
             let p = &self.params;
             depth -= match (pv_node, cut_node) {
@@ -651,9 +651,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         // Null-move pruning; with `nmp_cut`, only where a cut is expected.
         let prev_null = ply >= 1 && self.stack[ply - 1].null;
         let verifying = ply < self.nmp_min_ply;
-        let expected_cut = cut_node || p.nmp_cut == 0;
         if depth >= 3
-            && expected_cut
+            && (cut_node || p.nmp_cut == 0)
             && eval >= beta
             && excluded == 0
             && !prev_null
